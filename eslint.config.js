@@ -1,0 +1,54 @@
+// One lint config for the whole monorepo. Besides the usual rules it enforces the service cut:
+// a service may import the kit and the generated event code, never another service.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const services = ['identity', 'billing', 'chat', 'notifications', 'admin-reporting'];
+
+const serviceBoundaries = services.map((name) => ({
+  files: [`services/${name}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: services.filter((other) => other !== name).flatMap((other) => [`@betterplus/${other}`, `@betterplus/${other}/*`]),
+            message: 'A service never imports another service: learn it from events (ARCHITECTURE.md).',
+          },
+          {
+            group: ['../../*/**', '!../../kit/**'].concat(services.filter((other) => other !== name).map((other) => `**/services/${other}/**`)),
+            message: 'A service reaches only the kit and @betterplus/events, never another service folder.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'proto/gen/**', '.data/**', '**/.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  ...serviceBoundaries,
+);

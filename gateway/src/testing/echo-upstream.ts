@@ -1,0 +1,48 @@
+// A stand-in service for routing tests: answers every request with what it received and its name.
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface EchoReply {
+  upstream: string;
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface EchoUpstream {
+  url: string;
+  close: () => Promise<void>;
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve, reject) => server.close((error) => { if (error) reject(error); else resolve(); }));
+}
+
+export async function startEchoUpstream(name: string): Promise<EchoUpstream> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const reply: EchoReply = { upstream: name, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
+    });
+  });
+  const url = await listen(server);
+  return { url, close: () => close(server) };
+}
+
+/** A base URL where nothing listens: the port was free a moment ago. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  const url = await listen(server);
+  await close(server);
+  return url;
+}

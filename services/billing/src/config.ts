@@ -1,0 +1,5 @@
+import { Type, baseSettings, type Static } from '@betterplus/kit';
+
+export const billingSettings = Type.Object({ ...baseSettings });
+
+export type BillingConfig = Static<typeof billingSettings>;

@@ -1,0 +1,25 @@
+import type { Queryable } from '@betterplus/kit';
+import { periodEnd, plans, type PlanId } from '../domain/plans.ts';
+
+export interface SubscriptionRow {
+  user_id: string;
+  plan: PlanId;
+  status: 'active' | 'cancelled' | 'expired';
+  queries_used: number;
+  queries_limit: number;
+  end_date: Date;
+}
+
+export async function findSubscription(db: Queryable, userId: string): Promise<SubscriptionRow | undefined> {
+  const { rows } = await db.query<SubscriptionRow>('SELECT user_id, plan, status, queries_used, queries_limit, end_date FROM subscriptions WHERE user_id = $1', [userId]);
+  return rows[0];
+}
+
+/** Gives a new user the Basic plan; a user who already has a subscription keeps it. */
+export async function startBasicPlan(db: Queryable, userId: string, start: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO subscriptions (user_id, plan, status, queries_used, queries_limit, start_date, end_date)
+     VALUES ($1, 'basic', 'active', 0, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
+    [userId, plans.basic.queriesPerMonth, start, periodEnd(start)],
+  );
+}

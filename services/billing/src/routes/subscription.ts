@@ -1,0 +1,35 @@
+import { Type, bearerGuard, currentUser, notFound, type Database, type ServiceApp, type TokenVerifier } from '@betterplus/kit';
+import { findSubscription } from '../db/subscriptions.ts';
+
+const ErrorResponse = Type.Object({ error: Type.String(), code: Type.String() });
+
+const SubscriptionResponse = Type.Object({
+  plan: Type.Union([Type.Literal('basic'), Type.Literal('premium')]),
+  active: Type.Boolean(),
+  status: Type.String(),
+  queriesUsed: Type.Integer(),
+  queriesLimit: Type.Integer(),
+  endDate: Type.String({ format: 'date-time' }),
+});
+
+export function subscriptionRoutes(app: ServiceApp, deps: { db: Database; tokens: TokenVerifier }): void {
+  app.get(
+    '/api/subscription',
+    {
+      preHandler: bearerGuard(deps.tokens),
+      schema: { summary: "The signed-in user's current plan and allowance", response: { 200: SubscriptionResponse, 401: ErrorResponse, 404: ErrorResponse } },
+    },
+    async (request) => {
+      const subscription = await findSubscription(deps.db, currentUser(request).userId);
+      if (!subscription) throw notFound('No active subscription', 'NO_SUBSCRIPTION');
+      return {
+        plan: subscription.plan,
+        active: subscription.status === 'active',
+        status: subscription.status,
+        queriesUsed: subscription.queries_used,
+        queriesLimit: subscription.queries_limit,
+        endDate: subscription.end_date.toISOString(),
+      };
+    },
+  );
+}

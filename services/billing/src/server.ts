@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@betterplus/kit';
+import { billingService } from './app.ts';
+
+await runServiceProcess(billingService);

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@betterplus/kit';
+import { chatService } from './app.ts';
+
+await runServiceProcess(chatService);

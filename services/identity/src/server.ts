@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@betterplus/kit';
+import { identityService } from './app.ts';
+
+await runServiceProcess(identityService);

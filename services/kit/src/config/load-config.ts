@@ -1,0 +1,72 @@
+import { Type, type Static, type TObject, type TProperties } from 'typebox';
+import { Value } from 'typebox/value';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Settings every service reads. Absent infrastructure URLs select the embedded adapters. */
+export const baseSettings = {
+  APP_ENV: Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')], { default: 'development' }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+  /** PostgreSQL connection URL; without it the service uses PGlite under DATA_DIR. */
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  /** Comma-separated Kafka bootstrap servers; without them the in-process bus is used. */
+  KAFKA_BROKERS: Type.Optional(Type.String({ minLength: 1 })),
+  /** Prefix for topic and consumer-group names, so test runs can share one broker. */
+  KAFKA_NAMESPACE: Type.String({ default: '' }),
+  /** Redis URL; without it an in-memory cache is used. */
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /** Where embedded adapters keep their files (PGlite databases, local mailbox). */
+  DATA_DIR: Type.String({ default: '.data' }),
+  /** Public key (PEM, SPKI) that verifies identity's JWTs. */
+  JWT_PUBLIC_KEY: Type.String({ minLength: 1 }),
+  JWT_ISSUER: Type.String({ default: 'betterplus-identity' }),
+  /** Largest accepted request body in bytes. */
+  BODY_LIMIT: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+};
+
+export const baseSettingsSchema = Type.Object(baseSettings);
+export type BaseConfig = Static<typeof baseSettingsSchema>;
+
+/**
+ * Validates the environment once at start. Every problem is reported in one error that names the
+ * setting, so an operator fixes a deployment in one go rather than one crash at a time.
+ */
+export function loadConfig<P extends TProperties>(schema: TObject<P>, env: Record<string, string | undefined>): Static<TObject<P>> {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const converted = Value.Convert(schema, Value.Default(schema, raw));
+  const problems = Value.Errors(schema, converted).map((error) => {
+    const setting = error.instancePath.replace(/^\//, '') || String((error.params as { requiredProperties?: string[] }).requiredProperties?.join(', ') ?? '');
+    return `${setting}: ${error.message}`;
+  });
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  const config = converted as Static<TObject<P>>;
+  assertProductionReady(config as Record<string, unknown>);
+  return config;
+}
+
+/** Names of settings whose absence means "use the embedded stand-in". */
+const embeddedWhenMissing = ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL'] as const;
+
+/** Values that ship in this repository for local use and must never reach production. */
+export const developmentOnlyMarker = 'development-only';
+
+function assertProductionReady(config: Record<string, unknown>): void {
+  if (config.APP_ENV !== 'production') return;
+  const problems: string[] = [];
+  for (const key of embeddedWhenMissing) {
+    if (config[key] === undefined) problems.push(`${key}: required in production (embedded adapters are for local use only)`);
+  }
+  for (const [key, value] of Object.entries(config)) {
+    if (typeof value === 'string' && value.includes(developmentOnlyMarker)) problems.push(`${key}: a development-only default cannot be used in production`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+}

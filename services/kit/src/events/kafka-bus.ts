@@ -1,0 +1,103 @@
+import { Kafka, Partitioners, logLevel as kafkaLogLevel, type Admin, type Producer, type LogEntry } from 'kafkajs';
+import type { Logger } from '../observability/logger.ts';
+import type { BusMessage, EventBus } from './bus.ts';
+
+export interface KafkaBusOptions {
+  brokers: readonly string[];
+  clientId: string;
+  logger: Logger;
+  /** Prepended to every topic and group name; lets tests share a broker without meeting. */
+  namespace?: string;
+  partitions?: number;
+}
+
+/** The real stack's bus. kafkajs stays behind the EventBus port; nothing else imports it. */
+export function createKafkaBus(options: KafkaBusOptions): EventBus {
+  const { logger, namespace = '', partitions = 3 } = options;
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: [...options.brokers],
+    logLevel: kafkaLogLevel.WARN,
+    logCreator: () => (entry: LogEntry) => {
+      const { message, ...fields } = entry.log;
+      const level = entry.level <= kafkaLogLevel.ERROR ? 'error' : 'warn';
+      logger[level]({ kafka: fields, namespace: entry.namespace }, message);
+    },
+  });
+  const admin: Admin = kafka.admin();
+  let adminReady: Promise<void> | undefined;
+  const knownTopics = new Set<string>();
+  let producer: Producer | undefined;
+  let producerReady: Promise<void> | undefined;
+  const consumers = new Set<{ disconnect(): Promise<void> }>();
+
+  const ensureTopics = async (topics: readonly string[]): Promise<void> => {
+    const missing = topics.filter((t) => !knownTopics.has(t));
+    if (missing.length === 0) return;
+    adminReady ??= admin.connect();
+    await adminReady;
+    await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions })), waitForLeaders: true });
+    for (const topic of missing) knownTopics.add(topic);
+  };
+
+  const getProducer = async (): Promise<Producer> => {
+    producer ??= kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+    producerReady ??= producer.connect();
+    await producerReady;
+    return producer;
+  };
+
+  return {
+    async publish(messages) {
+      if (messages.length === 0) return;
+      const byTopic = new Map<string, BusMessage[]>();
+      for (const m of messages) byTopic.set(namespace + m.topic, [...(byTopic.get(namespace + m.topic) ?? []), m]);
+      await ensureTopics([...byTopic.keys()]);
+      const p = await getProducer();
+      await p.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, batch]) => ({
+          topic,
+          messages: batch.map((m) => ({ key: m.key, value: Buffer.from(m.value), headers: m.headers ?? {} })),
+        })),
+      });
+    },
+    async subscribe({ group, topics, handle }) {
+      const names = topics.map((t) => namespace + t);
+      await ensureTopics(names);
+      const consumer = kafka.consumer({ groupId: namespace + group, retry: { retries: 10 } });
+      await consumer.connect();
+      await consumer.subscribe({ topics: names, fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ topic, message }) => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = value.toString();
+          await handle({
+            topic: topic.slice(namespace.length),
+            key: message.key?.toString() ?? '',
+            value: new Uint8Array(message.value ?? Buffer.alloc(0)),
+            headers,
+          });
+        },
+      });
+      consumers.add(consumer);
+      return {
+        async stop() {
+          consumers.delete(consumer);
+          await consumer.disconnect();
+        },
+      };
+    },
+    async ping() {
+      adminReady ??= admin.connect();
+      await adminReady;
+      await admin.describeCluster();
+    },
+    async close() {
+      await Promise.all([...consumers].map((c) => c.disconnect()));
+      consumers.clear();
+      if (producer) await producer.disconnect();
+      if (adminReady) await admin.disconnect();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from '../observability/logger.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import { AppError, type ErrorBody } from './errors.ts';
+
+export type ServiceApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<void>;
+}
+
+export interface CreateAppOptions {
+  service: string;
+  logger: Logger;
+  metrics: Metrics;
+  bodyLimit: number;
+  readiness: ReadinessCheck[];
+}
+
+const requestIdPattern = /^[\w.:-]{1,128}$/;
+
+/**
+ * The Fastify instance every service builds on: request ids, the one error shape, health,
+ * readiness, metrics and OpenAPI. Routes are registered by the service afterwards.
+ */
+export async function createServiceApp(options: CreateAppOptions): Promise<ServiceApp> {
+  const { service, metrics } = options;
+  const codePrefix = service.toUpperCase().replace(/-/g, '_');
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit,
+    disableRequestLogging: true,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
+
+  await app.register(swagger, {
+    openapi: { info: { title: `Better+ ${service}`, version: '1.0.0' } },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-served-by', service);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const body = (status: number, code: string, message: string): ErrorBody => {
+      void reply.status(status);
+      return { error: message, code: `${codePrefix}_${code}` };
+    };
+    if (error instanceof AppError) return body(error.statusCode, error.code, error.message);
+    if (error.validation) return body(400, 'VALIDATION', `Invalid request: ${error.message}`);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return body(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return body(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type; send application/json');
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return body(400, 'INVALID_JSON', 'Request body is not valid JSON');
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return body(status, 'BAD_REQUEST', error.message);
+    request.log.error({ err: error }, 'request failed');
+    return body(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.status(404).send({ error: 'Not found', code: `${codePrefix}_NOT_FOUND` } satisfies ErrorBody);
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const results = await Promise.all(
+      options.readiness.map(async ({ name, check }) => {
+        try {
+          await check();
+          return { name, ok: true };
+        } catch {
+          return { name, ok: false };
+        }
+      }),
+    );
+    const ready = results.every((r) => r.ok);
+    void reply.status(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results.map((r) => [r.name, r.ok ? 'ok' : 'failing'])) };
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    void reply.header('content-type', metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}

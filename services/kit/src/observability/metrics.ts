@@ -1,0 +1,55 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * One registry per service: the embedded stack runs five services in one process, and each
+ * must expose only its own figures at its own /metrics.
+ */
+export function createMetrics(service: string) {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by route and status',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    outboxPending: new Gauge({
+      name: 'outbox_pending_events',
+      help: 'Events written to the outbox and not yet published',
+      registers: [registry],
+    }),
+    outboxLag: new Gauge({
+      name: 'outbox_lag_seconds',
+      help: 'Age of the oldest unpublished outbox event',
+      registers: [registry],
+    }),
+    outboxPublished: new Counter({
+      name: 'outbox_published_total',
+      help: 'Events the outbox relay published',
+      registers: [registry],
+    }),
+    outboxFailures: new Counter({
+      name: 'outbox_publish_failures_total',
+      help: 'Failed outbox publish attempts',
+      registers: [registry],
+    }),
+    consumerLag: new Gauge({
+      name: 'consumer_lag_seconds',
+      help: 'Time between an event occurring and this service handling it, per topic',
+      labelNames: ['topic'] as const,
+      registers: [registry],
+    }),
+    consumedEvents: new Counter({
+      name: 'consumer_events_total',
+      help: 'Events handled, by topic and outcome (applied, duplicate, ignored, dead_lettered)',
+      labelNames: ['topic', 'outcome'] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

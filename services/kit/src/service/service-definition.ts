@@ -1,0 +1,36 @@
+import type { TObject } from 'typebox';
+import type { Cache } from '../cache/cache.ts';
+import type { BaseConfig } from '../config/load-config.ts';
+import type { Database } from '../db/database.ts';
+import type { TokenVerifier } from '../auth/tokens.ts';
+import type { EventBus } from '../events/bus.ts';
+import type { EventHandler } from '../events/consumer.ts';
+import type { UnitOfWork } from '../events/outbox.ts';
+import type { ServiceApp } from '../http/create-app.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { Metrics } from '../observability/metrics.ts';
+
+/** Everything a service's routes and handlers are given; none of it knows which stack it is in. */
+export interface ServiceDeps<Config extends BaseConfig = BaseConfig> {
+  name: string;
+  config: Config;
+  logger: Logger;
+  metrics: Metrics;
+  db: Database;
+  uow: UnitOfWork;
+  cache: Cache;
+  bus: EventBus;
+  tokens: TokenVerifier;
+}
+
+/** What each service's `app.ts` exports: its name, settings, migrations, routes and handlers. */
+export interface ServiceDefinition<Config extends BaseConfig = BaseConfig> {
+  name: string;
+  settings: TObject;
+  /** Folder of forward-only SQL migrations; absent while the service keeps no tables of its own. */
+  migrations?: URL;
+  register(app: ServiceApp, deps: ServiceDeps<Config>): Promise<void>;
+  handlers?(deps: ServiceDeps<Config>): readonly EventHandler[];
+}
+
+export const defineService = <Config extends BaseConfig>(definition: ServiceDefinition<Config>): ServiceDefinition<Config> => definition;

@@ -1,0 +1,124 @@
+import { join } from 'node:path';
+import type { Cache } from '../cache/cache.ts';
+import { createMemoryCache } from '../cache/memory-cache.ts';
+import { createRedisCache } from '../cache/redis-cache.ts';
+import { createTokenVerifier } from '../auth/tokens.ts';
+import { loadConfig, type BaseConfig } from '../config/load-config.ts';
+import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { createPgliteDatabase } from '../db/pglite.ts';
+import { createPostgresDatabase } from '../db/postgres.ts';
+import type { EventBus, Subscription } from '../events/bus.ts';
+import { startConsumer } from '../events/consumer.ts';
+import { createInProcessBus } from '../events/in-process-bus.ts';
+import { createKafkaBus } from '../events/kafka-bus.ts';
+import { createOutboxRelay, createUnitOfWork } from '../events/outbox.ts';
+import { createServiceApp, type ServiceApp } from '../http/create-app.ts';
+import { createLogger, type Logger } from '../observability/logger.ts';
+import { createMetrics } from '../observability/metrics.ts';
+import type { ServiceDefinition, ServiceDeps } from './service-definition.ts';
+
+const kitMigrations = new URL('../../migrations/', import.meta.url);
+
+export interface StartOptions {
+  env: Record<string, string | undefined>;
+  /** A bus shared by services in one process (the embedded stack); otherwise chosen from config. */
+  bus?: EventBus;
+  /** Listen on HOST:PORT; tests leave it off and use `app.inject()`. */
+  listen?: boolean;
+  logger?: Logger;
+}
+
+export interface RunningService<Config extends BaseConfig = BaseConfig> {
+  app: ServiceApp;
+  deps: ServiceDeps<Config>;
+  /** Base URL when listening. */
+  url?: string;
+  stop(): Promise<void>;
+}
+
+async function openDatabase(name: string, config: BaseConfig): Promise<Database> {
+  if (config.DATABASE_URL) return createPostgresDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  return createPgliteDatabase(join(config.DATA_DIR, 'pglite', name));
+}
+
+async function openCache(name: string, config: BaseConfig): Promise<Cache> {
+  if (config.REDIS_URL) return createRedisCache(config.REDIS_URL, `${config.KAFKA_NAMESPACE}${name}`);
+  return createMemoryCache();
+}
+
+function openBus(name: string, config: BaseConfig, logger: Logger): EventBus {
+  if (!config.KAFKA_BROKERS) return createInProcessBus();
+  return createKafkaBus({ brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId: name, logger, namespace: config.KAFKA_NAMESPACE });
+}
+
+/**
+ * Builds and starts one service from its definition: the same path for the embedded stack, the
+ * real stack and tests; only the adapters differ, chosen from configuration.
+ */
+export async function startService<Config extends BaseConfig>(definition: ServiceDefinition<Config>, options: StartOptions): Promise<RunningService<Config>> {
+  const { name } = definition;
+  const config = loadConfig(definition.settings, options.env) as Config;
+  const logger = options.logger ?? createLogger(name, config.LOG_LEVEL);
+  const metrics = createMetrics(name);
+  const db = await openDatabase(name, config);
+  const closers: (() => Promise<void>)[] = [() => db.close()];
+  try {
+    const applied = await migrate(db, [{ scope: 'kit', dir: kitMigrations }, ...(definition.migrations ? [{ scope: name, dir: definition.migrations }] : [])]);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    const ownsBus = !options.bus;
+    const bus = options.bus ?? openBus(name, config, logger);
+    if (ownsBus) closers.unshift(() => bus.close());
+    const cache = await openCache(name, config);
+    closers.unshift(() => cache.close());
+    const relay = createOutboxRelay({ db, bus, logger, metrics });
+    const uow = createUnitOfWork(db, name, () => {
+      relay.wake();
+    });
+    const tokens = await createTokenVerifier(config.JWT_PUBLIC_KEY, config.JWT_ISSUER);
+    const deps: ServiceDeps<Config> = { name, config, logger, metrics, db, uow, cache, bus, tokens };
+
+    const app = await createServiceApp({
+      service: name,
+      logger,
+      metrics,
+      bodyLimit: config.BODY_LIMIT,
+      readiness: [
+        { name: 'database', check: () => db.ping() },
+        { name: 'events', check: () => bus.ping() },
+        { name: 'cache', check: () => cache.ping() },
+      ],
+    });
+    await definition.register(app, deps);
+    await app.ready();
+    closers.unshift(() => app.close());
+
+    relay.start();
+    closers.unshift(() => relay.stop());
+    const subscription: Subscription | undefined = await startConsumer({ service: name, bus, uow, handlers: definition.handlers?.(deps) ?? [], logger, metrics });
+    if (subscription) closers.unshift(() => subscription.stop());
+
+    let url: string | undefined;
+    if (options.listen) {
+      await app.listen({ host: config.HOST, port: config.PORT });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      url = `http://127.0.0.1:${port}`;
+      logger.info({ url }, 'service listening');
+    }
+    return { app, deps, ...(url ? { url } : {}), stop: () => closeAll(closers, logger) };
+  } catch (error) {
+    await closeAll(closers, logger);
+    throw error;
+  }
+}
+
+async function closeAll(closers: (() => Promise<void>)[], logger: Logger): Promise<void> {
+  for (const close of closers) {
+    try {
+      await close();
+    } catch (error) {
+      logger.warn({ err: error }, 'error while stopping');
+    }
+  }
+}

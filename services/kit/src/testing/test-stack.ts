@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { generateSigningKeys } from '../auth/tokens.ts';
+import type { BaseConfig } from '../config/load-config.ts';
+import type { EventBus } from '../events/bus.ts';
+import { createInProcessBus } from '../events/in-process-bus.ts';
+import type { ServiceDefinition } from '../service/service-definition.ts';
+import { startService, type RunningService } from '../service/start-service.ts';
+
+/**
+ * Real infrastructure when the environment names it (CI: DATABASE_URL, KAFKA_BROKERS,
+ * REDIS_URL), the embedded stand-ins otherwise. Each stack gets its own databases, its own
+ * topic and group namespace and its own Redis key prefix, so test files run side by side.
+ */
+export const realInfrastructure = {
+  postgres: process.env.DATABASE_URL,
+  kafka: process.env.KAFKA_BROKERS,
+  redis: process.env.REDIS_URL,
+};
+
+export interface TestStack {
+  /** Settings every service of this stack shares (keys, namespace, infrastructure URLs). */
+  env: Record<string, string>;
+  /** Signing keys, for tests that mint tokens as identity would. */
+  keys: { privateKeyPem: string; publicKeyPem: string };
+  start<Config extends BaseConfig>(definition: ServiceDefinition<Config>, extraEnv?: Record<string, string>): Promise<RunningService<Config>>;
+  /** A fresh database for one service, on the test PostgreSQL server or nowhere (PGlite in memory). */
+  databaseUrl(service: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+export async function createTestStack(): Promise<TestStack> {
+  const id = randomBytes(4).toString('hex');
+  const keys = await generateSigningKeys();
+  const dataDir = await mkdtemp(join(tmpdir(), 'betterplus-test-'));
+  const bus: EventBus | undefined = realInfrastructure.kafka ? undefined : createInProcessBus(50);
+  const databases: string[] = [];
+  const running: RunningService[] = [];
+  const env: Record<string, string> = {
+    APP_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    JWT_PUBLIC_KEY: keys.publicKeyPem,
+    JWT_PRIVATE_KEY: keys.privateKeyPem,
+    KAFKA_NAMESPACE: `t${id}.`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...(realInfrastructure.kafka ? { KAFKA_BROKERS: realInfrastructure.kafka } : {}),
+    ...(realInfrastructure.redis ? { REDIS_URL: realInfrastructure.redis } : {}),
+  };
+
+  const withDatabase = async (admin: string, work: (client: pg.Client) => Promise<void>) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+
+  const databaseUrl = async (service: string): Promise<string | undefined> => {
+    const admin = realInfrastructure.postgres;
+    if (!admin) return undefined;
+    const name = `t_${id}_${service.replace(/-/g, '_')}_${databases.length}`;
+    await withDatabase(admin, (c) => c.query(`CREATE DATABASE ${name}`).then(() => undefined));
+    databases.push(name);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+
+  return {
+    env,
+    keys,
+    databaseUrl,
+    async start(definition, extraEnv = {}) {
+      const url = extraEnv.DATABASE_URL ?? (await databaseUrl(definition.name));
+      const service = await startService(definition, {
+        env: { ...env, ...(url ? { DATABASE_URL: url } : {}), ...extraEnv },
+        ...(bus ? { bus } : {}),
+      });
+      running.push(service as unknown as RunningService);
+      return service;
+    },
+    async close() {
+      for (const service of running.reverse()) await service.stop();
+      await bus?.close();
+      const admin = realInfrastructure.postgres;
+      if (admin) await withDatabase(admin, async (c) => {
+        for (const name of databases) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `probe` returns a value, for effects that arrive through events. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000, intervalMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Layout } from 'antd';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+/** The frame of every page: header, the routed page, footer. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+
+  // A new page starts at its top, as the spec asks for every route change.
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [pathname]);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Header />
+      <Layout.Content>
+        <Outlet />
+      </Layout.Content>
+      <Footer />
+    </Layout>
+  );
+}

@@ -1,0 +1,5 @@
+/** The publisher that brings Better+; linked from the drawer and the footer. */
+export const publisher = {
+  name: 'The Better India',
+  url: 'https://www.thebetterindia.com',
+};

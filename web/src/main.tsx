@@ -1,0 +1,13 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'antd/dist/reset.css';
+import { App } from './app/App.tsx';
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

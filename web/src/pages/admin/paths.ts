@@ -1,0 +1,2 @@
+/** Where the admin area lives (spec section 2). */
+export const adminBase = '/vikarapanel';

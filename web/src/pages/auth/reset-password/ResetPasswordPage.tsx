@@ -1,0 +1,5 @@
+import { Placeholder } from '../../../components/Placeholder.tsx';
+
+export function ResetPasswordPage() {
+  return <Placeholder title="Reset password" />;
+}

@@ -1,0 +1,13 @@
+import { Result } from 'antd';
+import { ButtonLink } from '../../../components/RouterLink.tsx';
+
+export function NotFoundPage() {
+  return (
+    <Result
+      status="404"
+      title="Page not found"
+      subTitle="The page you are looking for does not exist."
+      extra={<ButtonLink to="/" type="primary">Back to home</ButtonLink>}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../../../components/Placeholder.tsx';
+
+export function TermsPage() {
+  return <Placeholder title="Terms and Conditions" />;
+}

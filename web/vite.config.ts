@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The gateway serves /api and the embedded dev helpers under /dev; in development the browser
+// talks only to Vite, so both are proxied to keep the app same-origin as in production.
+const gateway = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist' },
+  server: {
+    proxy: {
+      '/api': gateway,
+      '/dev': gateway,
+    },
+  },
+});
