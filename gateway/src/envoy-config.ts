@@ -36,7 +36,7 @@ const ACCESS_LOG_FORMAT = {
   request_id: '%REQ(X-REQUEST-ID)%',
   method: '%REQ(:METHOD)%',
   // Without the query string: it can carry tokens (e.g. /reset-password?token=...).
-  path: '%PATH(WQ:ORIG)%',
+  path: '%PATH(NQ)%',
   status: '%RESPONSE_CODE%',
   duration_ms: '%DURATION%',
   upstream_cluster: '%UPSTREAM_CLUSTER%',

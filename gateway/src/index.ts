@@ -1,4 +1,4 @@
-export { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, WEB_TIMEOUT_SECONDS, isApiPath, isSegmentPrefix, prefixMatches, serviceFor } from './route-table.ts';
+export { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, WEB_TIMEOUT_SECONDS, isSegmentPrefix, prefixMatches, serviceFor } from './route-table.ts';
 export type { Route, ServiceName } from './route-table.ts';
 export { NOT_FOUND, UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, WEB_NOT_BUILT } from './errors.ts';
 export { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';

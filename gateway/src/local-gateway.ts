@@ -3,12 +3,12 @@
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastify from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { NOT_FOUND, UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, WEB_NOT_BUILT } from './errors.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
-import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, isApiPath, isSegmentPrefix } from './route-table.ts';
+import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, isSegmentPrefix } from './route-table.ts';
 import type { Route, ServiceName } from './route-table.ts';
 
 export interface LocalGatewayOptions {
@@ -28,12 +28,6 @@ function routerPaths(route: Route): string[] {
 
 function appendForwardedFor(existing: string | string[] | undefined, client: string | undefined): string {
   return [existing, client].flat().filter((part) => part !== undefined && part !== '').join(', ');
-}
-
-function sendUpstreamError(reply: FastifyReply, error: Error): void {
-  // reply-from wraps undici's header/body timeouts in this error; everything else means unreachable.
-  const timedOut = (error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT';
-  void reply.code(timedOut ? 504 : 502).send(timedOut ? UPSTREAM_TIMEOUT : UPSTREAM_UNAVAILABLE);
 }
 
 function registerProxy(app: FastifyInstance, service: ServiceName, upstream: string): void {
@@ -57,7 +51,9 @@ function registerProxy(app: FastifyInstance, service: ServiceName, upstream: str
         'x-forwarded-proto': request.protocol,
       }),
       onError: (reply, { error }) => {
-        sendUpstreamError(reply, error);
+        // reply-from wraps undici's header/body timeouts in this error; anything else means unreachable.
+        const timedOut = (error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT';
+        void reply.code(timedOut ? 504 : 502).send(timedOut ? UPSTREAM_TIMEOUT : UPSTREAM_UNAVAILABLE);
       },
     },
   });
@@ -71,9 +67,11 @@ function registerWeb(app: FastifyInstance, webRoot: string): void {
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  // Reached by web paths only (/api has its own catch-all): a page of the React router gets
+  // index.html; another method, or a missing file such as /assets/old.js, gets a plain 404.
+  app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
-    const spaNavigation = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && extname(path) === '';
+    const spaNavigation = (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '';
     if (!spaNavigation) return reply.code(404).send(NOT_FOUND);
     // Checked per request so a bundle built after start-up is picked up without a restart.
     if (!existsSync(join(webRoot, 'index.html'))) return reply.code(503).send(WEB_NOT_BUILT);
@@ -84,6 +82,9 @@ function registerWeb(app: FastifyInstance, webRoot: string): void {
 export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
   const app = fastify({
     logger: opts.logger ?? false,
+    // A large body refused by a down upstream leaves its connection half-read, and then close()
+    // would wait for it forever; the local stack must always be able to stop.
+    forceCloseConnections: true,
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
   });

@@ -55,17 +55,8 @@ export function prefixMatches(prefix: string, path: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-function pathOnly(pathWithQuery: string): string {
-  const query = pathWithQuery.indexOf('?');
-  return query === -1 ? pathWithQuery : pathWithQuery.slice(0, query);
-}
-
 /** The service that owns a request path (a query string is ignored), or undefined. */
 export function serviceFor(pathWithQuery: string): ServiceName | undefined {
-  const path = pathOnly(pathWithQuery);
+  const path = pathWithQuery.split('?', 1)[0] ?? '';
   return ROUTES.find((route) => prefixMatches(route.prefix, path))?.service;
-}
-
-export function isApiPath(pathWithQuery: string): boolean {
-  return prefixMatches(API_PREFIX, pathOnly(pathWithQuery));
 }

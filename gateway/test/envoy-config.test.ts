@@ -42,12 +42,12 @@ function validate(yaml: string): void {
   }
 }
 
-test('the committed gateway/envoy.yaml is the current render of the route table', () => {
+void test('the committed gateway/envoy.yaml is the current render of the route table', () => {
   // assert.ok, not assert.equal: the message says what to do, a diff of two large YAML files would not.
   assert.ok(readFileSync(COMMITTED, 'utf8') === renderKubernetesEnvoyConfig(), 'gateway/envoy.yaml is stale: run `npm run envoy:generate -w gateway`');
 });
 
-test('every prefix routes to its service, and only GET routes retry', () => {
+void test('every prefix routes to its service, and only GET routes retry', () => {
   const routes = routesOf(renderKubernetesEnvoyConfig());
   for (const { prefix, service } of ROUTES) {
     const forPrefix = routes.filter((route) => (route.match.prefix ?? route.match.path_separated_prefix) === prefix);
@@ -57,19 +57,19 @@ test('every prefix routes to its service, and only GET routes retry', () => {
     assert.equal(get.route?.cluster, service);
     assert.equal(other.route?.cluster, service);
     assert.deepEqual(get.match.headers, [{ name: ':method', string_match: { exact: 'GET' } }]);
-    assert.ok(get.route?.retry_policy, `${prefix} GET retries`);
-    assert.equal(other.route?.retry_policy, undefined, `${prefix} other methods never retry`);
+    assert.ok(get.route.retry_policy, `${prefix} GET retries`);
+    assert.equal(other.route.retry_policy, undefined, `${prefix} other methods never retry`);
   }
   const catchAll = routes.at(-1);
   assert.deepEqual([catchAll?.match.prefix, catchAll?.route?.cluster], ['/', 'web']);
 });
 
-test('envoy accepts the committed config', (t) => {
+void test('envoy accepts the committed config', (t) => {
   if (!requireEnvoy(t)) return;
   validate(readFileSync(COMMITTED, 'utf8'));
 });
 
-test('envoy accepts a config rendered for localhost upstreams', (t) => {
+void test('envoy accepts a config rendered for localhost upstreams', (t) => {
   if (!requireEnvoy(t)) return;
   validate(localhostConfig());
 });

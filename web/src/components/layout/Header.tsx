@@ -12,9 +12,9 @@ export function Header() {
   return (
     <Layout.Header style={{ position: 'sticky', top: 0, zIndex: 10, borderBottom: '1px solid #f0f0f0' }}>
       <Flex align="center" justify="space-between" style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}>
-        <strong style={{ fontSize: 22 }}>
-          <RouterLink to="/">Better+</RouterLink>
-        </strong>
+        <RouterLink to="/" strong style={{ fontSize: 22 }}>
+          Better+
+        </RouterLink>
         {user ? (
           <>
             <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => { setMenuOpen(true); }} />

@@ -1,0 +1,75 @@
+import { createInProcessBus, loggerOptions, startService, type RunningService } from '@betterplus/kit';
+import { createLocalGateway, SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
+import type { FastifyInstance } from 'fastify';
+import { embeddedPorts, services } from './services.ts';
+import { embeddedSigningKeys } from './signing-keys.ts';
+
+export interface EmbeddedStackOptions {
+  /** Settings shared by every service (LOG_LEVEL, ...); infrastructure URLs are ignored here. */
+  env: Record<string, string | undefined>;
+  dataDir: string;
+  webRoot: string;
+  port: number;
+  host?: string;
+  /** Listen on the fixed embedded ports (3001-3005) or on free ones (tests). */
+  fixedServicePorts?: boolean;
+}
+
+export interface EmbeddedStack {
+  url: string;
+  services: Record<ServiceName, RunningService>;
+  gateway: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in one process: five services on their own ports with PGlite, the
+ * in-process bus and in-memory cache, behind the local gateway that also serves the web app.
+ */
+export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
+  const keys = await embeddedSigningKeys(options.dataDir);
+  const bus = createInProcessBus();
+  const started: RunningService[] = [];
+  const stopAll = async () => {
+    for (const service of started.reverse()) await service.stop();
+    await bus.close();
+  };
+  try {
+    const running = {} as Record<ServiceName, RunningService>;
+    // Sequential on purpose: PGlite start-up is CPU-bound and the machine may have two cores.
+    for (const name of SERVICE_NAMES) {
+      const service = await startService(services[name], {
+        env: {
+          LOG_LEVEL: options.env.LOG_LEVEL,
+          APP_ENV: 'development',
+          DATA_DIR: options.dataDir,
+          HOST: '127.0.0.1',
+          PORT: String(options.fixedServicePorts === false ? 0 : embeddedPorts[name]),
+          JWT_PUBLIC_KEY: keys.publicKeyPem,
+          JWT_PRIVATE_KEY: keys.privateKeyPem,
+        },
+        bus,
+        listen: true,
+      });
+      started.push(service);
+      running[name] = service;
+    }
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, running[name].url ?? ''])) as Record<ServiceName, string>;
+    const gateway = createLocalGateway({ upstreams, webRoot: options.webRoot, logger: loggerOptions('gateway', options.env.LOG_LEVEL ?? 'info') });
+    await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });
+    const address = gateway.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    return {
+      url: `http://localhost:${port}`,
+      services: running,
+      gateway,
+      async stop() {
+        await gateway.close();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

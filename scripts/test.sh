@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The test command (`npm test`): runs every test file of the repository with node's built-in test
+# runner in one invocation, and ends with one line `N passed, N failed, N skipped`.
+#
+#   npm test                          all tests
+#   npm test -- services/identity     only test files under these paths (or these files)
+#   npm test -- --test-name-pattern=x arguments starting with -- go to `node --test`
+#
+# Test files: services/*/test/**/*.test.ts, gateway/test/**/*.test.ts, web/test/**/*.test.ts,
+# deploy/*/test/**/*.test.ts, proto/test/**/*.test.ts.
+# Tests that need infrastructure read DATABASE_URL, REDIS_URL, KAFKA_BROKERS from the environment
+# themselves (see deploy/local-infra/up.sh); this script passes the environment through.
+# Env:
+#   BETTERPLUS_TEST_COUNTS        also write the counts there as JSON {"passed","failed","skipped"}
+#   BETTERPLUS_TEST_CONCURRENCY   test files run at once (default 2)
+#   BETTERPLUS_TEST_WALL_SECONDS  stop the whole run after this long (default 2700)
+# Exits non-zero when a test failed or when no test ran.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=scripts/ensure-node.sh
+source scripts/ensure-node.sh
+# shellcheck source=scripts/ensure-deps.sh
+source scripts/ensure-deps.sh
+betterplus_ensure_deps
+
+counts_out="${BETTERPLUS_TEST_COUNTS:-}"
+finish() { # finish PASSED FAILED SKIPPED
+  if [[ -n "$counts_out" ]]; then
+    mkdir -p "$(dirname "$counts_out")"
+    printf '{"passed":%d,"failed":%d,"skipped":%d}\n' "$1" "$2" "$3" >"$counts_out"
+  fi
+  echo "$1 passed, $2 failed, $3 skipped"
+  if (($2 > 0 || $1 + $2 == 0)); then
+    exit 1
+  fi
+  exit 0
+}
+
+# --- which files ---
+shopt -s globstar nullglob
+all=()
+for f in services/*/test/**/*.test.ts gateway/test/**/*.test.ts web/test/**/*.test.ts \
+  deploy/*/test/**/*.test.ts proto/test/**/*.test.ts; do
+  [[ "$f" == */node_modules/* ]] && continue
+  all+=("$f")
+done
+
+node_args=()
+filters=()
+for a in "$@"; do
+  if [[ "$a" == --* ]]; then
+    node_args+=("$a")
+  else
+    a="${a#./}"
+    a="${a%/}"
+    filters+=("$a")
+  fi
+done
+
+files=()
+if ((${#filters[@]})); then
+  for f in "${all[@]}"; do
+    for p in "${filters[@]}"; do
+      if [[ "$f" == "$p" || "$f" == "$p"/* ]]; then
+        files+=("$f")
+        break
+      fi
+    done
+  done
+  # A filter naming a test file outside the usual places runs it too.
+  for p in "${filters[@]}"; do
+    if [[ -f "$p" && "$p" == *.test.ts ]]; then
+      seen=0
+      for f in "${files[@]}"; do [[ "$f" == "$p" ]] && seen=1; done
+      ((seen)) || files+=("$p")
+    fi
+  done
+else
+  files=("${all[@]}")
+fi
+
+if ((${#files[@]} == 0)); then
+  if ((${#filters[@]})); then
+    echo "No test files found matching: ${filters[*]}"
+  else
+    echo "No test files found."
+  fi
+  finish 0 0 0
+fi
+
+echo "Running ${#files[@]} test file(s) with $(node --version)"
+
+# --- run ---
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+counts_json="$tmp/counts.json"
+rc=0
+timeout --signal=TERM --kill-after=30 "${BETTERPLUS_TEST_WALL_SECONDS:-2700}" \
+  node --test \
+  --test-concurrency="${BETTERPLUS_TEST_CONCURRENCY:-2}" \
+  --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=./scripts/count-reporter.ts --test-reporter-destination="$counts_json" \
+  "${node_args[@]}" "${files[@]}" || rc=$?
+
+passed=0 failed=0 skipped=0
+if [[ -s "$counts_json" ]] &&
+  read -r passed failed skipped < <(node -e '
+    const c = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    console.log(`${c.passed | 0} ${c.failed | 0} ${c.skipped | 0}`);' "$counts_json"); then
+  :
+else
+  echo "test.sh: the test runner (exit code $rc) wrote no counts"
+  passed=0 failed=0 skipped=0
+fi
+if ((rc == 124 || rc == 137)); then
+  echo "test.sh: the test run took longer than ${BETTERPLUS_TEST_WALL_SECONDS:-2700}s and was stopped"
+fi
+if ((rc != 0 && failed == 0)); then
+  echo "test.sh: node --test exited with code $rc though no failing test was counted; counting it as one failure"
+  failed=1
+fi
+finish "$passed" "$failed" "$skipped"
