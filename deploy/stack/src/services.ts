@@ -8,8 +8,8 @@ import { notificationsService } from '@betterplus/notifications';
 
 /** The five services in start order; identity first, since the others verify its tokens. */
 export const services: Record<ServiceName, ServiceDefinition> = {
-  identity: identityService as unknown as ServiceDefinition,
-  billing: billingService as unknown as ServiceDefinition,
+  identity: identityService,
+  billing: billingService,
   chat: chatService,
   notifications: notificationsService,
   'admin-reporting': adminReportingService,

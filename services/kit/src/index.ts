@@ -1,4 +1,4 @@
-export { baseSettings, baseSettingsSchema, loadConfig, ConfigError, developmentOnlyMarker } from './config/load-config.ts';
+export { baseSettings, baseSettingsSchema, loadConfig, ConfigError, developmentOnlyMarker, requiredInProduction } from './config/load-config.ts';
 export type { BaseConfig } from './config/load-config.ts';
 export { createLogger, loggerOptions, redactedPaths } from './observability/logger.ts';
 export type { Logger } from './observability/logger.ts';
@@ -32,5 +32,9 @@ export type { ServiceDefinition, ServiceDeps } from './service/service-definitio
 export { startService } from './service/start-service.ts';
 export type { RunningService, StartOptions } from './service/start-service.ts';
 export { runServiceProcess } from './service/run-process.ts';
+export type { Mailer, MailMessage } from './mail/mailer.ts';
+export { createSmtpMailer } from './mail/smtp-mailer.ts';
+export { createLocalMailbox, readLocalMailbox } from './mail/local-mailbox.ts';
+export type { StoredMail } from './mail/local-mailbox.ts';
 export { Type } from 'typebox';
 export type { Static } from 'typebox';

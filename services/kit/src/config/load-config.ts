@@ -5,6 +5,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * Marks an optional setting whose absence selects an embedded stand-in (PGlite, the in-process
+ * bus, the local mailbox...): fine on a laptop, refused in production.
+ */
+export const requiredInProduction = 'x-required-in-production';
+
 /** Settings every service reads. Absent infrastructure URLs select the embedded adapters. */
 export const baseSettings = {
   APP_ENV: Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')], { default: 'development' }),
@@ -12,14 +18,14 @@ export const baseSettings = {
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
   /** PostgreSQL connection URL; without it the service uses PGlite under DATA_DIR. */
-  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', [requiredInProduction]: true })),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   /** Comma-separated Kafka bootstrap servers; without them the in-process bus is used. */
-  KAFKA_BROKERS: Type.Optional(Type.String({ minLength: 1 })),
+  KAFKA_BROKERS: Type.Optional(Type.String({ minLength: 1, [requiredInProduction]: true })),
   /** Prefix for topic and consumer-group names, so test runs can share one broker. */
   KAFKA_NAMESPACE: Type.String({ default: '' }),
   /** Redis URL; without it an in-memory cache is used. */
-  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', [requiredInProduction]: true })),
   /** Where embedded adapters keep their files (PGlite databases, local mailbox). */
   DATA_DIR: Type.String({ default: '.data' }),
   /** Public key (PEM, SPKI) that verifies identity's JWTs. */
@@ -44,26 +50,26 @@ export function loadConfig<P extends TProperties>(schema: TObject<P>, env: Recor
   }
   const converted = Value.Convert(schema, Value.Default(schema, raw));
   const problems = Value.Errors(schema, converted).map((error) => {
-    const setting = error.instancePath.replace(/^\//, '') || String((error.params as { requiredProperties?: string[] }).requiredProperties?.join(', ') ?? '');
+    const missing = (error.params as { requiredProperties?: string[] }).requiredProperties;
+    const setting = error.instancePath.replace(/^\//, '') || (missing?.join(', ') ?? '');
     return `${setting}: ${error.message}`;
   });
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const config = converted as Static<TObject<P>>;
-  assertProductionReady(config as Record<string, unknown>);
+  assertProductionReady(schema, config as Record<string, unknown>);
   return config;
 }
-
-/** Names of settings whose absence means "use the embedded stand-in". */
-const embeddedWhenMissing = ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL'] as const;
 
 /** Values that ship in this repository for local use and must never reach production. */
 export const developmentOnlyMarker = 'development-only';
 
-function assertProductionReady(config: Record<string, unknown>): void {
+function assertProductionReady(schema: TObject, config: Record<string, unknown>): void {
   if (config.APP_ENV !== 'production') return;
   const problems: string[] = [];
-  for (const key of embeddedWhenMissing) {
-    if (config[key] === undefined) problems.push(`${key}: required in production (embedded adapters are for local use only)`);
+  for (const [key, setting] of Object.entries(schema.properties)) {
+    if ((setting as Record<string, unknown>)[requiredInProduction] === true && config[key] === undefined) {
+      problems.push(`${key}: required in production (embedded adapters are for local use only)`);
+    }
   }
   for (const [key, value] of Object.entries(config)) {
     if (typeof value === 'string' && value.includes(developmentOnlyMarker)) problems.push(`${key}: a development-only default cannot be used in production`);

@@ -14,7 +14,7 @@ export interface EventHandler<Desc extends DescMessage = DescMessage> {
 
 /** Declares what a service does with one event; `handlers/index.ts` lists them all. */
 export const on = <Desc extends DescMessage>(event: EventDefinition<Desc>, handle: EventHandler<Desc>['handle']): EventHandler =>
-  ({ event, handle }) as unknown as EventHandler;
+  ({ event, handle });
 
 export const deadLetterTopic = (service: string): string => `${service}.deadletter.v1`;
 

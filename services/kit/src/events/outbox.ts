@@ -138,7 +138,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       } catch (error) {
         logger.error({ err: error }, 'outbox relay pass failed');
       }
-      if (delay > 0 && running) await waitFor(delay);
+      if (delay > 0) await waitFor(delay);
     }
   };
 
@@ -154,6 +154,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     },
     async stop() {
       running = false;
+      woken = true;
       wakeUp?.();
       await loop;
     },

@@ -26,7 +26,8 @@ export interface TestStack {
   env: Record<string, string>;
   /** Signing keys, for tests that mint tokens as identity would. */
   keys: { privateKeyPem: string; publicKeyPem: string };
-  start<Config extends BaseConfig>(definition: ServiceDefinition<Config>, extraEnv?: Record<string, string>): Promise<RunningService<Config>>;
+  /** Starts a service on this stack; `listen` puts it on a free port (for tests through a gateway). */
+  start<Config extends BaseConfig>(definition: ServiceDefinition<Config>, extraEnv?: Record<string, string>, options?: { listen?: boolean }): Promise<RunningService<Config>>;
   /** A fresh database for one service, on the test PostgreSQL server or nowhere (PGlite in memory). */
   databaseUrl(service: string): Promise<string | undefined>;
   close(): Promise<void>;
@@ -77,13 +78,14 @@ export async function createTestStack(): Promise<TestStack> {
     env,
     keys,
     databaseUrl,
-    async start(definition, extraEnv = {}) {
+    async start(definition, extraEnv = {}, { listen = false } = {}) {
       const url = extraEnv.DATABASE_URL ?? (await databaseUrl(definition.name));
       const service = await startService(definition, {
         env: { ...env, ...(url ? { DATABASE_URL: url } : {}), ...extraEnv },
         ...(bus ? { bus } : {}),
+        listen,
       });
-      running.push(service as unknown as RunningService);
+      running.push(service);
       return service;
     },
     async close() {
