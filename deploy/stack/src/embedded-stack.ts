@@ -1,11 +1,15 @@
-import { createInProcessBus, loggerOptions, startService, type RunningService } from '@betterplus/kit';
+import { createInProcessBus, localMailboxDir, loggerOptions, startService, type RunningService } from '@betterplus/kit';
 import { createLocalGateway, SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
 import type { FastifyInstance } from 'fastify';
+import { devMailboxRoutes } from './dev-mailbox.ts';
 import { embeddedPorts, services } from './services.ts';
 import { embeddedSigningKeys } from './signing-keys.ts';
 
 export interface EmbeddedStackOptions {
-  /** Settings shared by every service (LOG_LEVEL, ...); infrastructure URLs are ignored here. */
+  /**
+   * Settings shared by every service (LOG_LEVEL, PUBLIC_URL); infrastructure URLs are ignored:
+   * this stack always runs on the embedded adapters, mail included.
+   */
   env: Record<string, string | undefined>;
   dataDir: string;
   webRoot: string;
@@ -47,6 +51,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
           PORT: String(options.fixedServicePorts === false ? 0 : embeddedPorts[name]),
           JWT_PUBLIC_KEY: keys.publicKeyPem,
           JWT_PRIVATE_KEY: keys.privateKeyPem,
+          PUBLIC_URL: options.env.PUBLIC_URL,
         },
         bus,
         listen: true,
@@ -55,7 +60,14 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       running[name] = service;
     }
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, running[name].url ?? ''])) as Record<ServiceName, string>;
-    const gateway = createLocalGateway({ upstreams, webRoot: options.webRoot, logger: loggerOptions('gateway', options.env.LOG_LEVEL ?? 'info') });
+    const gateway = createLocalGateway({
+      upstreams,
+      webRoot: options.webRoot,
+      logger: loggerOptions('gateway', options.env.LOG_LEVEL ?? 'info'),
+      extraRoutes: (app) => {
+        devMailboxRoutes(app, localMailboxDir(options.dataDir));
+      },
+    });
     await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });
     const address = gateway.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;

@@ -4,5 +4,5 @@ import { baseSettingsSchema, defineService } from '@betterplus/kit';
 export const adminReportingService = defineService({
   name: 'admin-reporting',
   settings: baseSettingsSchema,
-  async register() {},
+  register: async () => undefined,
 });

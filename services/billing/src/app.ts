@@ -10,6 +10,6 @@ export const billingService = defineService<BillingConfig>({
   migrations: new URL('./db/migrations/', import.meta.url),
   async register(app, deps) {
     subscriptionRoutes(app, deps);
+    return handlers;
   },
-  handlers: () => handlers,
 });

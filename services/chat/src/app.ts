@@ -4,5 +4,5 @@ import { baseSettingsSchema, defineService } from '@betterplus/kit';
 export const chatService = defineService({
   name: 'chat',
   settings: baseSettingsSchema,
-  async register() {},
+  register: async () => undefined,
 });

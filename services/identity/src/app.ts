@@ -14,5 +14,6 @@ export const identityService = defineService<IdentityConfig>({
     signupRoutes(app, { uow: deps.uow, signer });
     userRoutes(app, deps);
     jwksRoutes(app, deps.config.JWT_PUBLIC_KEY);
+    return undefined;
   },
 });

@@ -34,7 +34,7 @@ export type { RunningService, StartOptions } from './service/start-service.ts';
 export { runServiceProcess } from './service/run-process.ts';
 export type { Mailer, MailMessage } from './mail/mailer.ts';
 export { createSmtpMailer } from './mail/smtp-mailer.ts';
-export { createLocalMailbox, readLocalMailbox } from './mail/local-mailbox.ts';
+export { createLocalMailbox, localMailboxDir, readLocalMailbox } from './mail/local-mailbox.ts';
 export type { StoredMail } from './mail/local-mailbox.ts';
 export { Type } from 'typebox';
 export type { Static } from 'typebox';

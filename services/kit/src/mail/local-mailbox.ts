@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { Logger } from '../observability/logger.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 
+/** Where the embedded stack's mail lands, under its data folder. */
+export const localMailboxDir = (dataDir: string): string => join(dataDir, 'mailbox');
+
 export interface StoredMail extends MailMessage {
   id: string;
   from: string;

@@ -29,8 +29,11 @@ export interface ServiceDefinition<Config extends BaseConfig = BaseConfig> {
   settings: TObject;
   /** Folder of forward-only SQL migrations; absent while the service keeps no tables of its own. */
   migrations?: URL;
-  register(app: ServiceApp, deps: ServiceDeps<Config>): Promise<void>;
-  handlers?(deps: ServiceDeps<Config>): readonly EventHandler[];
+  /**
+   * Registers the routes and returns the event handlers (its `events/handlers/index.ts`), so
+   * routes and handlers can share what the service builds once, such as a mailer.
+   */
+  register(app: ServiceApp, deps: ServiceDeps<Config>): Promise<readonly EventHandler[] | undefined>;
 }
 
 export const defineService = <Config extends BaseConfig>(definition: ServiceDefinition<Config>): ServiceDefinition<Config> => definition;

@@ -89,13 +89,13 @@ export async function startService<Config extends BaseConfig>(definition: Servic
         { name: 'cache', check: () => cache.ping() },
       ],
     });
-    await definition.register(app, deps);
+    const handlers = (await definition.register(app, deps)) ?? [];
     await app.ready();
     closers.unshift(() => app.close());
 
     relay.start();
     closers.unshift(() => relay.stop());
-    const subscription: Subscription | undefined = await startConsumer({ service: name, bus, uow, handlers: definition.handlers?.(deps) ?? [], logger, metrics });
+    const subscription: Subscription | undefined = await startConsumer({ service: name, bus, uow, handlers, logger, metrics });
     if (subscription) closers.unshift(() => subscription.stop());
 
     let url: string | undefined;
