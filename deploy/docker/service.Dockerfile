@@ -1,0 +1,40 @@
+# syntax=docker/dockerfile:1
+# One image recipe for all five services; the service is picked at build time and names the image:
+#   docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=identity -t identity .
+# Services run their TypeScript sources directly (Node 24 strips the types), so there is no build
+# step: the image holds the service, the kit and proto workspaces it imports, and the production
+# dependencies of exactly those three, installed from the one root lockfile.
+ARG NODE_IMAGE=node:24-slim
+
+FROM ${NODE_IMAGE} AS deps
+ARG SERVICE
+RUN test -n "${SERVICE}" || { echo "build with --build-arg SERVICE=<identity|billing|chat|notifications|admin-reporting>" >&2; exit 1; }
+WORKDIR /app
+# Only the manifests of the workspaces this service needs: npm resolves the rest of the graph
+# from package-lock.json and links @betterplus/kit and @betterplus/events to their folders.
+COPY package.json package-lock.json ./
+COPY proto/package.json proto/
+COPY services/kit/package.json services/kit/
+COPY services/${SERVICE}/package.json services/${SERVICE}/
+# No production dependency has an install script (native code such as argon2 ships prebuilt),
+# so scripts stay off.
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --workspace "services/${SERVICE}" --ignore-scripts --no-audit --no-fund
+
+FROM ${NODE_IMAGE}
+ARG SERVICE
+ENV NODE_ENV=production \
+    APP_ENV=production \
+    SERVICE=${SERVICE}
+WORKDIR /app
+# node_modules (with the workspace symlinks) and any nested node_modules npm placed in a workspace.
+COPY --from=deps /app ./
+# Sources stay owned by root: the process can read but not change its own code.
+COPY proto ./proto
+COPY services/kit ./services/kit
+COPY services/${SERVICE} ./services/${SERVICE}
+WORKDIR /app/services/${SERVICE}
+# The base image's unprivileged `node` user, by number so Kubernetes can verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 8080
+CMD ["node", "src/server.ts"]
