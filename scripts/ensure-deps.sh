@@ -15,7 +15,7 @@ betterplus_lock_hash() {
 
 betterplus_npm_ci() {
   echo "deps: npm ci" >&2
-  npm ci --no-audit --no-fund || return 1
+  npm ci --no-audit --no-fund --prefer-offline || return 1
   betterplus_lock_hash >"$BETTERPLUS_DEPS_STAMP"
 }
 

@@ -31,7 +31,9 @@ ensure_java() {
     infra_apt_install openjdk-17-jre-headless
   fi
   v="$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
-  [[ "${v%%.*}" =~ ^[0-9]+$ ]] && ((${v%%.*} >= 17)) || infra_die "Kafka $KAFKA_VERSION needs Java 17+, java is ${v:-unknown}"
+  if ! [[ "${v%%.*}" =~ ^[0-9]+$ ]] || ((${v%%.*} < 17)); then
+    infra_die "Kafka $KAFKA_VERSION needs Java 17+, java is ${v:-unknown}"
+  fi
 }
 
 # The jars, fetched once into the cache; fetched again when kafka/pom.xml changes.
@@ -47,8 +49,10 @@ ensure_libs() {
   infra_log "fetching the Kafka $KAFKA_VERSION jars with Maven into $LIBS"
   rm -rf "$LIBS.tmp"
   mkdir -p "$(dirname "$LIBS")"
-  (cd "$HERE/kafka" && mvn -q -B -f "$POM" dependency:copy-dependencies \
-    -DoutputDirectory="$LIBS.tmp" -DincludeScope=runtime >&2) || infra_die "mvn dependency:copy-dependencies failed"
+  # (Maven 3.8 prints ANSI resets even in batch mode: strip them.)
+  (cd "$HERE/kafka" && mvn -q -B -Dstyle.color=never -f "$POM" dependency:copy-dependencies \
+    -DoutputDirectory="$LIBS.tmp" -DincludeScope=runtime 2>&1 | sed -e 's/\x1b\[[0-9;]*m//g' >&2) ||
+    infra_die "mvn dependency:copy-dependencies failed"
   [[ -f "$LIBS.tmp/kafka_2.13-$KAFKA_VERSION.jar" ]] || infra_die "Maven did not bring kafka_2.13-$KAFKA_VERSION.jar"
   rm -rf "$LIBS"
   mv "$LIBS.tmp" "$LIBS"

@@ -6,6 +6,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function createPostgresDatabase(connectionString: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
+  // An idle connection the server dropped (restart, failover) must not crash the process: the
+  // pool discards it and the next query reconnects; /readyz reports a lasting outage.
+  pool.on('error', () => undefined);
   const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
     const result = await client.query<Row>(sql, params as unknown[] | undefined);
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
