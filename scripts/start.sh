@@ -29,12 +29,4 @@ if web_stale; then
   npm run build -w web
 fi
 
-# The embedded stack's entry (deploy/stack; it was deploy/embedded before).
-entry="${BETTERPLUS_START_ENTRY:-}"
-if [[ -z "$entry" ]]; then
-  for entry in deploy/stack/src/start.ts deploy/embedded/src/start.ts; do
-    [[ -f "$entry" ]] && break
-  done
-fi
-[[ -f "$entry" ]] || { echo "start: no $entry to run" >&2; exit 1; }
-exec node "$entry" "$@"
+exec node deploy/stack/src/start.ts "$@"
