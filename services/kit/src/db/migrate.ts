@@ -16,7 +16,8 @@ const migrationFile = /^(\d{3,})_[\w-]+\.sql$/;
 export async function migrate(db: Database, sources: readonly MigrationSource[]): Promise<string[]> {
   const pending: { version: string; sql: string }[] = [];
   for (const source of sources) {
-    const files = (await readdir(source.dir)).filter((f) => migrationFile.test(f)).sort();
+    const version = (file: string) => Number(migrationFile.exec(file)?.[1]);
+    const files = (await readdir(source.dir)).filter((f) => migrationFile.test(f)).sort((a, b) => version(a) - version(b) || a.localeCompare(b));
     for (const file of files) {
       pending.push({ version: `${source.scope}/${file}`, sql: await readFile(new URL(file, source.dir), 'utf8') });
     }

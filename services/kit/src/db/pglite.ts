@@ -40,7 +40,8 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
   const db = await PGlite.create(dataDir, { parsers, ...(isNew ? { loadDataDir: await emptyCluster() } : {}) });
   const toResult = <Row>(result: { rows: Row[]; affectedRows?: number }): QueryResult<Row> => ({
     rows: result.rows,
-    rowCount: result.affectedRows ?? result.rows.length,
+    // As in pg: rows changed by INSERT/UPDATE/DELETE, rows returned by SELECT.
+    rowCount: Math.max(result.affectedRows ?? 0, result.rows.length),
   });
   return {
     query: async (sql, params) => toResult(await db.query(sql, params as unknown[] | undefined)),

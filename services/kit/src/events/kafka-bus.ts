@@ -65,7 +65,8 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
     async subscribe({ group, topics, handle }) {
       const names = topics.map((t) => namespace + t);
       await ensureTopics(names);
-      const consumer = kafka.consumer({ groupId: namespace + group, retry: { retries: 10 } });
+      // A short fetch wait keeps shutdown (which waits for the fetch in flight) quick; data still returns at once.
+      const consumer = kafka.consumer({ groupId: namespace + group, retry: { retries: 10 }, maxWaitTimeInMs: 1000 });
       await consumer.connect();
       await consumer.subscribe({ topics: names, fromBeginning: true });
       await consumer.run({

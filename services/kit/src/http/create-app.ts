@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -37,6 +38,7 @@ export interface CreateAppOptions {
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 const quietPaths = new Set(['/healthz', '/readyz', '/metrics']);
+const readinessTimeoutMs = 2000;
 
 /**
  * The Fastify instance every service builds on: request ids, the one error shape, health,
@@ -49,7 +51,7 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit,
     // Probes and scrapes arrive every few seconds; logging them would drown the real traffic.
-    logController: new LogController({ disableRequestLogging: (request) => quietPaths.has(request.url) }),
+    logController: new LogController({ disableRequestLogging: (request) => quietPaths.has(request.url.split('?')[0] ?? '') }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
@@ -97,7 +99,8 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     const results = await Promise.all(
       options.readiness.map(async ({ name, check }) => {
         try {
-          await check();
+          // A dependency that hangs is as unready as one that refuses; the probe must still answer.
+          await Promise.race([check(), sleep(readinessTimeoutMs, undefined, { ref: false }).then(() => Promise.reject(new Error('timed out')))]);
           return { name, ok: true };
         } catch {
           return { name, ok: false };
