@@ -42,12 +42,12 @@ function validate(yaml: string): void {
   }
 }
 
-void test('the committed gateway/envoy.yaml is the current render of the route table', () => {
+test('the committed gateway/envoy.yaml is the current render of the route table', () => {
   // assert.ok, not assert.equal: the message says what to do, a diff of two large YAML files would not.
   assert.ok(readFileSync(COMMITTED, 'utf8') === renderKubernetesEnvoyConfig(), 'gateway/envoy.yaml is stale: run `npm run envoy:generate -w gateway`');
 });
 
-void test('every prefix routes to its service, and only GET routes retry', () => {
+test('every prefix routes to its service, and only GET routes retry', () => {
   const routes = routesOf(renderKubernetesEnvoyConfig());
   for (const { prefix, service } of ROUTES) {
     const forPrefix = routes.filter((route) => (route.match.prefix ?? route.match.path_separated_prefix) === prefix);
@@ -64,12 +64,12 @@ void test('every prefix routes to its service, and only GET routes retry', () =>
   assert.deepEqual([catchAll?.match.prefix, catchAll?.route?.cluster], ['/', 'web']);
 });
 
-void test('envoy accepts the committed config', (t) => {
+test('envoy accepts the committed config', (t) => {
   if (!requireEnvoy(t)) return;
   validate(readFileSync(COMMITTED, 'utf8'));
 });
 
-void test('envoy accepts a config rendered for localhost upstreams', (t) => {
+test('envoy accepts a config rendered for localhost upstreams', (t) => {
   if (!requireEnvoy(t)) return;
   validate(localhostConfig());
 });

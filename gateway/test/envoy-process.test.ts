@@ -18,11 +18,11 @@ function probePath(prefix: string): string {
 }
 
 // Without Envoy, requireEnvoy fails this test under CI and skips it elsewhere; the suite below is skipped either way.
-void test('envoy is available for the gateway tests', (t) => {
+test('envoy is available for the gateway tests', (t) => {
   requireEnvoy(t);
 });
 
-void describe('Envoy with the generated config in front of live upstreams', { skip: envoyMissing() ?? false }, () => {
+describe('Envoy with the generated config in front of live upstreams', { skip: envoyMissing() ?? false }, () => {
   const echoes: EchoUpstream[] = [];
   let envoy: EnvoyProcess | undefined;
   let downEnvoy: EnvoyProcess | undefined;
@@ -47,7 +47,7 @@ void describe('Envoy with the generated config in front of live upstreams', { sk
   });
 
   for (const { prefix, service } of ROUTES) {
-    void test(`${prefix} reaches ${service} with method, query and body intact`, async () => {
+    test(`${prefix} reaches ${service} with method, query and body intact`, async () => {
       const url = `${probePath(prefix)}?range=7d&q=a%20b`;
       const body = JSON.stringify({ name: 'Asha', note: 'ॐ' });
       const response = await fetch(base + url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
@@ -57,14 +57,14 @@ void describe('Envoy with the generated config in front of live upstreams', { sk
     });
   }
 
-  void test('GETs and other methods on the spec paths reach the owner', async () => {
+  test('GETs and other methods on the spec paths reach the owner', async () => {
     for (const [method, path, owner] of [['GET', '/api/user', 'identity'], ['DELETE', '/api/chat/history', 'chat'], ['GET', '/api/admin/analytics?range=7d', 'admin-reporting']] as const) {
       const echo = (await (await fetch(base + path, { method })).json()) as EchoReply;
       assert.deepEqual([echo.upstream, echo.method, echo.url], [owner, method, path]);
     }
   });
 
-  void test('a request id is generated, or a client one kept, and both sides see the same one', async () => {
+  test('a request id is generated, or a client one kept, and both sides see the same one', async () => {
     const generated = await fetch(`${base}/api/subscription`);
     const id = generated.headers.get('x-request-id') ?? '';
     assert.match(id, UUID);
@@ -74,7 +74,7 @@ void describe('Envoy with the generated config in front of live upstreams', { sk
     assert.equal(((await kept.json()) as EchoReply).headers['x-request-id'], 'client-42');
   });
 
-  void test('the access log is JSON with request id, method, path, status and upstream cluster', async () => {
+  test('the access log is JSON with request id, method, path, status and upstream cluster', async () => {
     await fetch(`${base}/api/invoices/42?secret=1`, { headers: { 'x-request-id': 'access-log-probe' } });
     let line: string | undefined;
     for (let attempt = 0; attempt < 50 && line === undefined; attempt++) {
@@ -89,13 +89,13 @@ void describe('Envoy with the generated config in front of live upstreams', { sk
     assert.equal(typeof entry.duration_ms, 'number');
   });
 
-  void test('GET /healthz is answered by Envoy itself', async () => {
+  test('GET /healthz is answered by Envoy itself', async () => {
     const response = await fetch(`${base}/healthz`);
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), { status: 'ok' });
   });
 
-  void test('an /api path no service owns gets the gateway 404', async () => {
+  test('an /api path no service owns gets the gateway 404', async () => {
     for (const [method, path] of [['GET', '/api/nope'], ['GET', '/api/username'], ['POST', '/api/auth'], ['GET', '/api']] as const) {
       const response = await fetch(base + path, { method });
       assert.equal(response.status, 404, `${method} ${path}`);
@@ -104,14 +104,14 @@ void describe('Envoy with the generated config in front of live upstreams', { sk
     }
   });
 
-  void test('everything else goes to the web server', async () => {
+  test('everything else goes to the web server', async () => {
     for (const path of ['/', '/chat', '/invoices/42', '/apiary']) {
       const echo = (await (await fetch(base + path)).json()) as EchoReply;
       assert.deepEqual([echo.upstream, echo.url], ['web', path]);
     }
   });
 
-  void test('an upstream that is down gives 502 JSON', async () => {
+  test('an upstream that is down gives 502 JSON', async () => {
     for (const [method, path] of [['GET', '/api/subscription'], ['POST', '/api/chat']] as const) {
       const response = await fetch(`${downEnvoy?.url ?? ''}${path}`, { method, body: method === 'POST' ? '{"message":"hi"}' : undefined });
       assert.equal(response.status, 502, `${method} ${path}`);

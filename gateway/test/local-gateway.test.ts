@@ -31,7 +31,7 @@ async function listening(app: FastifyInstance): Promise<string> {
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
 
-void describe('local gateway in front of live upstreams', () => {
+describe('local gateway in front of live upstreams', () => {
   const echoes: EchoUpstream[] = [];
   let webRoot = '';
   let app: FastifyInstance;
@@ -60,7 +60,7 @@ void describe('local gateway in front of live upstreams', () => {
   });
 
   for (const { prefix, service } of ROUTES) {
-    void test(`${prefix} reaches ${service} with method, query and body intact`, async () => {
+    test(`${prefix} reaches ${service} with method, query and body intact`, async () => {
       const url = `${probePath(prefix)}?range=7d&q=a%20b`;
       const body = JSON.stringify({ name: 'Asha', note: 'ॐ' });
       const response = await fetch(base + url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
@@ -71,28 +71,28 @@ void describe('local gateway in front of live upstreams', () => {
     });
   }
 
-  void test('the bare segment prefix and other methods reach the owner', async () => {
+  test('the bare segment prefix and other methods reach the owner', async () => {
     for (const [method, path, owner] of [['GET', '/api/user', 'identity'], ['DELETE', '/api/chat/history', 'chat'], ['PUT', '/api/user', 'identity'], ['GET', '/api/invoices/42', 'billing']] as const) {
       const echo = (await (await fetch(base + path, { method })).json()) as EchoReply;
       assert.deepEqual([echo.upstream, echo.method, echo.url], [owner, method, path]);
     }
   });
 
-  void test('upstreams see the public host and the client address', async () => {
+  test('upstreams see the public host and the client address', async () => {
     const echo = (await (await fetch(`${base}/api/user`)).json()) as EchoReply;
     assert.equal(echo.headers.host, new URL(base).host);
     assert.equal(echo.headers['x-forwarded-for'], '127.0.0.1');
     assert.equal(echo.headers['x-forwarded-proto'], 'http');
   });
 
-  void test('a request id is generated and passed on when the client sends none', async () => {
+  test('a request id is generated and passed on when the client sends none', async () => {
     const response = await fetch(`${base}/api/chat/queries-left`);
     const id = response.headers.get('x-request-id') ?? '';
     assert.match(id, UUID);
     assert.equal(((await response.json()) as EchoReply).headers['x-request-id'], id);
   });
 
-  void test('a sane incoming request id is kept; an odd one is replaced', async () => {
+  test('a sane incoming request id is kept; an odd one is replaced', async () => {
     const kept = await fetch(`${base}/api/subscription`, { headers: { 'x-request-id': 'client-42.a:b_c' } });
     assert.equal(kept.headers.get('x-request-id'), 'client-42.a:b_c');
     assert.equal(((await kept.json()) as EchoReply).headers['x-request-id'], 'client-42.a:b_c');
@@ -100,14 +100,14 @@ void describe('local gateway in front of live upstreams', () => {
     assert.match(replaced.headers.get('x-request-id') ?? '', UUID);
   });
 
-  void test('GET /healthz is answered by the gateway itself', async () => {
+  test('GET /healthz is answered by the gateway itself', async () => {
     const response = await fetch(`${base}/healthz`);
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), { status: 'ok' });
     assert.match(response.headers.get('x-request-id') ?? '', UUID);
   });
 
-  void test('an /api path no service owns gets the gateway 404', async () => {
+  test('an /api path no service owns gets the gateway 404', async () => {
     for (const [method, path] of [['GET', '/api/nope'], ['GET', '/api/username'], ['POST', '/api/auth'], ['GET', '/api'], ['PATCH', '/api/contact']] as const) {
       const response = await fetch(base + path, { method });
       assert.equal(response.status, 404, `${method} ${path}`);
@@ -115,7 +115,7 @@ void describe('local gateway in front of live upstreams', () => {
     }
   });
 
-  void test('web routes get the bundle, with the SPA fallback to index.html', async () => {
+  test('web routes get the bundle, with the SPA fallback to index.html', async () => {
     for (const path of ['/', '/chat', '/invoices/42', '/reset-password?token=abc', '/vikarapanel/users']) {
       const response = await fetch(base + path);
       assert.equal(response.status, 200, path);
@@ -128,13 +128,13 @@ void describe('local gateway in front of live upstreams', () => {
     assert.equal((await fetch(`${base}/assets/missing.js`)).status, 404);
   });
 
-  void test('routes added by the embedded stack are served', async () => {
+  test('routes added by the embedded stack are served', async () => {
     assert.deepEqual(await (await fetch(`${base}/dev/mailbox`)).json(), { messages: [] });
   });
 });
 
-void describe('local gateway when parts are missing', () => {
-  void test('an upstream that is down gives 502 JSON', { timeout: 15_000 }, async () => {
+describe('local gateway when parts are missing', () => {
+  test('an upstream that is down gives 502 JSON', { timeout: 15_000 }, async () => {
     const down = await closedPortUrl();
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, down])) as Record<ServiceName, string>;
     const app = createLocalGateway({ upstreams, webRoot: tmpdir() });
@@ -153,7 +153,7 @@ void describe('local gateway when parts are missing', () => {
     }
   });
 
-  void test('a web root without index.html gives 503 JSON explaining the bundle is not built', async () => {
+  test('a web root without index.html gives 503 JSON explaining the bundle is not built', async () => {
     const webRoot = await withWebRoot({});
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, 'http://127.0.0.1:1'])) as Record<ServiceName, string>;
     const app = createLocalGateway({ upstreams, webRoot });

@@ -37,26 +37,26 @@ const SPEC_CALLS: [call: string, owner: ServiceName][] = [
 ];
 
 for (const [call, owner] of SPEC_CALLS) {
-  void test(`${call} is answered by ${owner}`, () => {
+  test(`${call} is answered by ${owner}`, () => {
     assert.equal(serviceFor(call.split(' ')[1] ?? ''), owner);
   });
 }
 
-void test('paths no service owns stay with the gateway', () => {
+test('paths no service owns stay with the gateway', () => {
   for (const path of ['/api/username', '/api/nope', '/api', '/api/', '/api/auth', '/api/contact', '/api/admin', '/api/chatroom', '/api/invoices-old']) {
     assert.equal(serviceFor(path), undefined, path);
     assert.ok(prefixMatches(API_PREFIX, path), path);
   }
 });
 
-void test('non-/api paths belong to the web app', () => {
+test('non-/api paths belong to the web app', () => {
   for (const path of ['/', '/chat', '/invoices/42', '/reset-password', '/apiary', '/assets/index.js']) {
     assert.equal(serviceFor(path), undefined, path);
     assert.equal(prefixMatches(API_PREFIX, path), false, path);
   }
 });
 
-void test('segment prefixes match whole segments; prefixes ending in / match as strings', () => {
+test('segment prefixes match whole segments; prefixes ending in / match as strings', () => {
   assert.ok(prefixMatches('/api/user', '/api/user'));
   assert.ok(prefixMatches('/api/user', '/api/user/'));
   assert.ok(prefixMatches('/api/user', '/api/user/change-password'));
@@ -65,7 +65,7 @@ void test('segment prefixes match whole segments; prefixes ending in / match as 
   assert.equal(prefixMatches('/api/auth/', '/api/auth'), false);
 });
 
-void test('the table names only known services, covers each one and never lets two prefixes overlap', () => {
+test('the table names only known services, covers each one and never lets two prefixes overlap', () => {
   assert.deepEqual(new Set(ROUTES.map((route) => route.service)), new Set(SERVICE_NAMES));
   for (const a of ROUTES) {
     for (const b of ROUTES) {

@@ -91,12 +91,13 @@ export async function startService<Config extends BaseConfig>(definition: Servic
     });
     const handlers = (await definition.register(app, deps)) ?? [];
     await app.ready();
-    closers.unshift(() => app.close());
 
     relay.start();
     closers.unshift(() => relay.stop());
     const subscription: Subscription | undefined = await startConsumer({ service: name, bus, uow, handlers, logger, metrics });
     if (subscription) closers.unshift(() => subscription.stop());
+    // Closed first on stop: no new requests, then no new events, then the relay drains its last pass.
+    closers.unshift(() => app.close());
 
     let url: string | undefined;
     if (options.listen) {
