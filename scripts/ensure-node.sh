@@ -19,6 +19,17 @@ betterplus_ensure_node() {
     return 0
   fi
 
+  # npm reads its global config (registry CA, proxy) from beside the node it runs on; keep the
+  # machine's, which the cached node would otherwise hide.
+  if [[ -z "${npm_config_globalconfig:-}" ]] && command -v npm >/dev/null 2>&1; then
+    local machine_npmrc
+    machine_npmrc="$(npm config get globalconfig 2>/dev/null || true)"
+    if [[ -f "$machine_npmrc" ]]; then
+      npm_config_globalconfig="$machine_npmrc"
+      export npm_config_globalconfig
+    fi
+  fi
+
   local bin="$prefix/bin/node"
   if [[ ! -x "$bin" ]] || [[ "$("$bin" --version 2>/dev/null || true)" != v$want_major.* ]]; then
     if ! command -v npm >/dev/null 2>&1; then
