@@ -1,4 +1,14 @@
 export * from './gen/betterplus/events/v1/envelope_pb.ts';
 export * from './gen/betterplus/identity/v1/user_pb.ts';
-export { topics, UserRegisteredEvent, UserUpdatedEvent } from './catalogue.ts';
+export * from './gen/betterplus/identity/v1/signup_pb.ts';
+export * from './gen/betterplus/notifications/v1/contact_pb.ts';
+export {
+  topics,
+  UserRegisteredEvent,
+  UserUpdatedEvent,
+  PasswordResetRequestedEvent,
+  SessionsRevokedEvent,
+  OtpRequestedEvent,
+  ContactSubmittedEvent,
+} from './catalogue.ts';
 export type { EventDefinition } from './catalogue.ts';

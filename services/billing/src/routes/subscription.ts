@@ -1,4 +1,4 @@
-import { Type, bearerGuard, currentUser, notFound, type Database, type ServiceApp, type TokenVerifier } from '@betterplus/kit';
+import { Type, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { findSubscription } from '../db/subscriptions.ts';
 
 const ErrorResponse = Type.Object({ error: Type.String(), code: Type.String() });
@@ -12,11 +12,11 @@ const SubscriptionResponse = Type.Object({
   endDate: Type.String({ format: 'date-time' }),
 });
 
-export function subscriptionRoutes(app: ServiceApp, deps: { db: Database; tokens: TokenVerifier }): void {
+export function subscriptionRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'authenticate'>): void {
   app.get(
     '/api/subscription',
     {
-      preHandler: bearerGuard(deps.tokens),
+      preHandler: deps.authenticate,
       schema: { summary: "The signed-in user's current plan and allowance", response: { 200: SubscriptionResponse, 401: ErrorResponse, 404: ErrorResponse } },
     },
     async (request) => {

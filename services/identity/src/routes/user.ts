@@ -1,12 +1,12 @@
-import { Type, bearerGuard, currentUser, unauthorized, type Database, type ServiceApp, type TokenVerifier } from '@betterplus/kit';
+import { Type, currentUser, unauthorized, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { findUserById } from '../db/users.ts';
 import { ErrorResponse } from './schemas.ts';
 
-export function userRoutes(app: ServiceApp, deps: { db: Database; tokens: TokenVerifier }): void {
+export function userRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'authenticate'>): void {
   app.get(
     '/api/user',
     {
-      preHandler: bearerGuard(deps.tokens),
+      preHandler: deps.authenticate,
       schema: {
         summary: 'The signed-in user',
         security: [{ bearer: [] }],

@@ -10,17 +10,26 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler that admits only requests with a valid bearer token; the web client drops the token on 401. */
-export function bearerGuard(verifier: TokenVerifier) {
+/** Whether a validly signed token was revoked since (a password change ends every session). */
+export type RevocationCheck = (claims: TokenClaims) => Promise<boolean>;
+
+/**
+ * A preHandler that admits only requests with a valid, unrevoked bearer token; the web client
+ * drops the token on 401.
+ */
+export function bearerGuard(verifier: TokenVerifier, isRevoked: RevocationCheck = async () => false) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized('Authentication required');
+    let claims: TokenClaims;
     try {
-      request.auth = await verifier.verify(match[1]);
+      claims = await verifier.verify(match[1]);
     } catch {
       throw unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN');
     }
+    if (await isRevoked(claims)) throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
+    request.auth = claims;
   };
 }
 

@@ -5,8 +5,11 @@ const algorithm = 'EdDSA';
 
 export interface TokenClaims {
   userId: string;
-  /** Issued-at, seconds: lets a service refuse tokens issued before a password change. */
-  issuedAt: number;
+  /**
+   * Issued-at in milliseconds (JWT's `iat` counts seconds, too coarse to tell a token issued
+   * just before a password change from one issued just after it).
+   */
+  issuedAtMs: number;
 }
 
 export interface TokenSigner {
@@ -20,7 +23,7 @@ export interface TokenVerifier {
 export async function createTokenSigner(privateKeyPem: string, issuer: string, ttlSeconds: number): Promise<TokenSigner> {
   const key = await importPKCS8(privateKeyPem, algorithm);
   return {
-    sign: (userId) => new SignJWT({}).setProtectedHeader({ alg: algorithm }).setSubject(userId).setIssuer(issuer).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(key),
+    sign: (userId) => new SignJWT({ iat_ms: Date.now() }).setProtectedHeader({ alg: algorithm }).setSubject(userId).setIssuer(issuer).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(key),
   };
 }
 
@@ -30,7 +33,7 @@ export async function createTokenVerifier(publicKeyPem: string, issuer: string):
     async verify(token) {
       const { payload } = await jwtVerify(token, key, { issuer, algorithms: [algorithm] });
       if (!payload.sub || payload.iat === undefined) throw new Error('token lacks subject or issue time');
-      return { userId: payload.sub, issuedAt: payload.iat };
+      return { userId: payload.sub, issuedAtMs: typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000 };
     },
   };
 }

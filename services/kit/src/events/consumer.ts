@@ -35,10 +35,10 @@ export interface ConsumerOptions {
  * retried a bounded number of times, then the message goes to the service's dead-letter topic
  * and the stream moves on; if even that publish fails, the message is not acknowledged.
  */
-export async function startConsumer(options: ConsumerOptions): Promise<Subscription | undefined> {
+export async function startConsumer(options: ConsumerOptions): Promise<Subscription> {
   const { service, bus, uow, handlers, logger, metrics, maxAttempts = 5, retryDelayMs = 100 } = options;
-  if (handlers.length === 0) return undefined;
-  const byType = new Map(handlers.map((h) => [h.event.schema.typeName, h]));
+  const byType = new Map<string, EventHandler[]>();
+  for (const h of handlers) byType.set(h.event.schema.typeName, [...(byType.get(h.event.schema.typeName) ?? []), h]);
   const topics = [...new Set(handlers.map((h) => h.event.topic))];
 
   const deadLetter = async (message: BusMessage, reason: string): Promise<void> => {
@@ -57,8 +57,8 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
       await deadLetter(message, `undecodable envelope: ${String(error)}`);
       return;
     }
-    const handler = byType.get(envelope.type);
-    if (!handler) {
+    const handlersOfType = byType.get(envelope.type);
+    if (!handlersOfType) {
       metrics.consumedEvents.inc({ topic: message.topic, outcome: 'ignored' });
       return;
     }
@@ -74,7 +74,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
             envelope.type,
           ]);
           if (recorded.rowCount === 0) return false;
-          await handler.handle(decodePayload(handler.event, envelope), { tx, envelope });
+          for (const handler of handlersOfType) await handler.handle(decodePayload(handler.event, envelope), { tx, envelope });
           return true;
         });
         metrics.consumedEvents.inc({ topic: message.topic, outcome: applied ? 'applied' : 'duplicate' });

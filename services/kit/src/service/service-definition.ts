@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { TObject } from 'typebox';
 import type { Cache } from '../cache/cache.ts';
 import type { BaseConfig } from '../config/load-config.ts';
@@ -21,6 +22,8 @@ export interface ServiceDeps<Config extends BaseConfig = BaseConfig> {
   cache: Cache;
   bus: EventBus;
   tokens: TokenVerifier;
+  /** preHandler for routes of a signed-in user: a valid token not revoked since (`currentUser` reads it). */
+  authenticate: (request: FastifyRequest) => Promise<void>;
 }
 
 /** What each service's `app.ts` exports: its name, settings, migrations, routes and handlers. */

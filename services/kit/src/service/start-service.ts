@@ -2,13 +2,15 @@ import { join } from 'node:path';
 import type { Cache } from '../cache/cache.ts';
 import { createMemoryCache } from '../cache/memory-cache.ts';
 import { createRedisCache } from '../cache/redis-cache.ts';
+import { bearerGuard } from '../auth/guards.ts';
+import { isRevoked, onSessionsRevoked } from '../auth/sessions.ts';
 import { createTokenVerifier } from '../auth/tokens.ts';
 import { loadConfig, type BaseConfig } from '../config/load-config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPgliteDatabase } from '../db/pglite.ts';
 import { createPostgresDatabase } from '../db/postgres.ts';
-import type { EventBus, Subscription } from '../events/bus.ts';
+import type { EventBus } from '../events/bus.ts';
 import { startConsumer } from '../events/consumer.ts';
 import { createInProcessBus } from '../events/in-process-bus.ts';
 import { createKafkaBus } from '../events/kafka-bus.ts';
@@ -76,7 +78,8 @@ export async function startService<Config extends BaseConfig>(definition: Servic
       relay.wake();
     });
     const tokens = await createTokenVerifier(config.JWT_PUBLIC_KEY, config.JWT_ISSUER);
-    const deps: ServiceDeps<Config> = { name, config, logger, metrics, db, uow, cache, bus, tokens };
+    const authenticate = bearerGuard(tokens, (claims) => isRevoked(db, claims));
+    const deps: ServiceDeps<Config> = { name, config, logger, metrics, db, uow, cache, bus, tokens, authenticate };
 
     const app = await createServiceApp({
       service: name,
@@ -89,13 +92,14 @@ export async function startService<Config extends BaseConfig>(definition: Servic
         { name: 'cache', check: () => cache.ping() },
       ],
     });
-    const handlers = (await definition.register(app, deps)) ?? [];
+    // Every service that checks tokens learns of revoked sessions, whatever else it consumes.
+    const handlers = [onSessionsRevoked, ...((await definition.register(app, deps)) ?? [])];
     await app.ready();
 
     relay.start();
     closers.unshift(() => relay.stop());
-    const subscription: Subscription | undefined = await startConsumer({ service: name, bus, uow, handlers, logger, metrics });
-    if (subscription) closers.unshift(() => subscription.stop());
+    const subscription = await startConsumer({ service: name, bus, uow, handlers, logger, metrics });
+    closers.unshift(() => subscription.stop());
     // Closed first on stop: no new requests, then no new events, then the relay drains its last pass.
     closers.unshift(() => app.close());
 

@@ -19,7 +19,7 @@ describe('tokens', () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = await verifier.verify(await signer.sign('user-42'));
     assert.equal(claims.userId, 'user-42');
-    assert.ok(claims.issuedAt >= now && claims.issuedAt <= now + 5, `issuedAt ${claims.issuedAt}`);
+    assert.ok(claims.issuedAtMs >= now * 1000 && claims.issuedAtMs <= (now + 5) * 1000, `issuedAtMs ${claims.issuedAtMs}`);
   });
 
   it('refuses a token from another key, an expired one, a tampered one and one from another issuer', async () => {

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file betterplus/identity/v1/user.proto.
  */
 export const file_betterplus_identity_v1_user: GenFile = /*@__PURE__*/
-  fileDesc("CiFiZXR0ZXJwbHVzL2lkZW50aXR5L3YxL3VzZXIucHJvdG8SFmJldHRlcnBsdXMuaWRlbnRpdHkudjEicQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEjEKDXJlZ2lzdGVyZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjsKC1VzZXJVcGRhdGVkEg8KB3VzZXJfaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiFiZXR0ZXJwbHVzL2lkZW50aXR5L3YxL3VzZXIucHJvdG8SFmJldHRlcnBsdXMuaWRlbnRpdHkudjEicQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEjEKDXJlZ2lzdGVyZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjsKC1VzZXJVcGRhdGVkEg8KB3VzZXJfaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCSKFAQoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFdG9rZW4YBCABKAkSLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiVgoPU2Vzc2lvbnNSZXZva2VkEg8KB3VzZXJfaWQYASABKAkSMgoOcmV2b2tlZF9iZWZvcmUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * A person created an account.
@@ -76,4 +76,69 @@ export type UserUpdated = Message<"betterplus.identity.v1.UserUpdated"> & {
  */
 export const UserUpdatedSchema: GenMessage<UserUpdated> = /*@__PURE__*/
   messageDesc(file_betterplus_identity_v1_user, 1);
+
+/**
+ * A person asked to reset a forgotten password. Carries the one-time token the emailed link
+ * needs; identity keeps only its hash.
+ *
+ * @generated from message betterplus.identity.v1.PasswordResetRequested
+ */
+export type PasswordResetRequested = Message<"betterplus.identity.v1.PasswordResetRequested"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string email = 3;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string token = 4;
+   */
+  token: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 5;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message betterplus.identity.v1.PasswordResetRequested.
+ * Use `create(PasswordResetRequestedSchema)` to create a new message.
+ */
+export const PasswordResetRequestedSchema: GenMessage<PasswordResetRequested> = /*@__PURE__*/
+  messageDesc(file_betterplus_identity_v1_user, 2);
+
+/**
+ * Every session token of the user issued before `revoked_before` is no longer valid (after a
+ * password reset or change). Every service that verifies tokens applies it.
+ *
+ * @generated from message betterplus.identity.v1.SessionsRevoked
+ */
+export type SessionsRevoked = Message<"betterplus.identity.v1.SessionsRevoked"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp revoked_before = 2;
+   */
+  revokedBefore?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message betterplus.identity.v1.SessionsRevoked.
+ * Use `create(SessionsRevokedSchema)` to create a new message.
+ */
+export const SessionsRevokedSchema: GenMessage<SessionsRevoked> = /*@__PURE__*/
+  messageDesc(file_betterplus_identity_v1_user, 3);
 
