@@ -52,7 +52,7 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     bodyLimit: options.bodyLimit,
     // Services sit behind exactly one gateway, which appends the client's address to
     // x-forwarded-for: request.ip is that address (rate limits key on it), not the gateway's.
-    trustProxy: 1,
+    trustProxy: (_address, hop) => hop === 0,
     // Probes and scrapes arrive every few seconds; logging them would drown the real traffic.
     logController: new LogController({ disableRequestLogging: (request) => quietPaths.has(request.url.split('?')[0] ?? '') }),
     genReqId: (req) => {
