@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import type { RunningService, StoredMail } from '@betterplus/kit';
+import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
+import { createLocalGateway, SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
+import { startEmbeddedStack, type EmbeddedStack } from '../src/embedded-stack.ts';
+import { services } from '../src/services.ts';
+import { otpIn, startSmtpCapture } from './support/smtp-capture.ts';
+
+const post = (baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${baseUrl}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+
+/**
+ * Signup with an emailed one-time code, through the gateway: initiate, the code travels as an
+ * event to notifications and out as mail, verify, then the session works everywhere and a
+ * password change ends the old one in every service.
+ */
+async function signupJourney(baseUrl: string, email: string, readCode: () => Promise<string | undefined>): Promise<void> {
+  const initiate = await post(baseUrl, '/api/signup/initiate', { name: 'Kavya Menon', email, password: 'first password' });
+  assert.equal(initiate.status, 200);
+  assert.deepEqual(await initiate.json(), { requireOTP: true });
+
+  const code = await eventually(readCode);
+  assert.match(code, /^\d{6}$/);
+  const verify = await post(baseUrl, '/api/signup/verify', { email, otp: code });
+  assert.ok(verify.ok, `verify answered ${verify.status}`);
+  const { token } = (await verify.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+
+  const user = await fetch(`${baseUrl}/api/user`, { headers: auth });
+  assert.deepEqual(await user.json(), { name: 'Kavya Menon', email });
+  await eventually(async () => ((await fetch(`${baseUrl}/api/subscription`, { headers: auth })).status === 200 ? true : undefined));
+
+  const change = await fetch(`${baseUrl}/api/user/change-password`, {
+    method: 'PUT',
+    body: JSON.stringify({ currentPassword: 'first password', newPassword: 'second password' }),
+    headers: { 'content-type': 'application/json', ...auth },
+  });
+  assert.equal(change.status, 200);
+  const fresh = { authorization: `Bearer ${((await change.json()) as { token: string }).token}` };
+  assert.equal((await fetch(`${baseUrl}/api/user`, { headers: auth })).status, 401, 'identity refuses the old session at once');
+  await eventually(async () => ((await fetch(`${baseUrl}/api/subscription`, { headers: auth })).status === 401 ? true : undefined));
+  assert.equal((await fetch(`${baseUrl}/api/subscription`, { headers: fresh })).status, 200, 'the new session works in billing');
+
+  const login = await post(baseUrl, '/api/login', { email, password: 'second password' });
+  assert.equal(login.status, 200);
+}
+
+describe(`accounts on the ${realInfrastructure.kafka ? 'real stack: Kafka and a real SMTP server' : 'test stack: in-process bus and a real SMTP server'}`, () => {
+  let stack: TestStack;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let gateway: FastifyInstance;
+  let gatewayUrl: string;
+
+  before(async () => {
+    smtp = await startSmtpCapture();
+    stack = await createTestStack();
+    const running = {} as Record<ServiceName, RunningService>;
+    for (const name of SERVICE_NAMES) running[name] = await stack.start(services[name], { SMTP_URL: smtp.url }, { listen: true });
+    gateway = createLocalGateway({ upstreams: Object.fromEntries(SERVICE_NAMES.map((n) => [n, running[n].url ?? ''])) as Record<ServiceName, string>, webRoot: stack.env.DATA_DIR ?? '' });
+    gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  });
+  after(async () => {
+    await gateway.close();
+    await stack.close();
+    await smtp.close();
+  });
+
+  it('signs up with the code that arrived over SMTP, signs in, and a password change ends the old session everywhere', async () => {
+    const email = 'kavya@example.in';
+    await signupJourney(gatewayUrl, email, async () => {
+      const mail = smtp.mails.find((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.raw.replace(/=\r?\n/g, '')));
+      return mail ? otpIn(mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n')) : undefined;
+    });
+  });
+});
+
+describe('accounts on the embedded stack: the local mailbox', () => {
+  let dataDir: string;
+  let stack: EmbeddedStack;
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'betterplus-accounts-'));
+    stack = await startEmbeddedStack({ env: { LOG_LEVEL: 'silent' }, dataDir, webRoot: join(dataDir, 'no-web'), port: 0, fixedServicePorts: false });
+  });
+  after(async () => {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('signs up with the code from /dev/mailbox.json, signs in, and a password change ends the old session everywhere', async () => {
+    const email = 'kavya@example.in';
+    await signupJourney(stack.url, email, async () => {
+      const box = (await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as StoredMail[];
+      const mail = box.find((m) => m.to === email && otpIn(m.text) !== undefined);
+      return mail ? otpIn(mail.text) : undefined;
+    });
+  });
+});
