@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { NOT_FOUND, UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, WEB_NOT_BUILT } from './errors.ts';
-import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@betterplus/kit';
 import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, isSegmentPrefix } from './route-table.ts';
 import type { Route, ServiceName } from './route-table.ts';
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, {
   LogController,
@@ -14,6 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -36,7 +36,6 @@ export interface CreateAppOptions {
   readiness: ReadinessCheck[];
 }
 
-const requestIdPattern = /^[\w.:-]{1,128}$/;
 const quietPaths = new Set(['/healthz', '/readyz', '/metrics']);
 const readinessTimeoutMs = 2000;
 
@@ -55,10 +54,7 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     trustProxy: (_address, hop) => hop === 0,
     // Probes and scrapes arrive every few seconds; logging them would drown the real traffic.
     logController: new LogController({ disableRequestLogging: (request) => quietPaths.has(request.url.split('?')[0] ?? '') }),
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 
@@ -67,7 +63,7 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
   });
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(REQUEST_ID_HEADER, request.id);
     reply.header('x-served-by', service);
   });
 
