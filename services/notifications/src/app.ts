@@ -1,19 +1,27 @@
 import { defineService } from '@betterplus/kit';
-import { notificationsSettings, type NotificationsConfig } from './config.ts';
+import { notificationsSettings, supportAddress, type NotificationsConfig } from './config.ts';
+import { createDeliver } from './events/deliver.ts';
 import { handlers } from './events/handlers/index.ts';
 import { createMailer } from './mailer.ts';
+import { contactRoutes } from './routes/contact.ts';
 
 /**
- * notifications: contact messages and email deliveries. Consumes identity.user.v1 (welcome
- * mail); the contact form and the remaining emails arrive with their feature issue.
+ * notifications: every email the product sends, and the contact form. Consumes identity's
+ * account events and its own notifications.contact.v1; publishes ContactSubmitted.
  */
 export const notificationsService = defineService<NotificationsConfig>({
   name: 'notifications',
   settings: notificationsSettings,
   migrations: new URL('./db/migrations/', import.meta.url),
   async register(app, deps) {
-    const mailer = createMailer(deps.config, deps.logger);
+    const { config } = deps;
+    const mailer = createMailer(config, deps.logger);
     app.addHook('onClose', () => mailer.close());
-    return handlers(mailer, deps.config.PUBLIC_URL);
+    contactRoutes(app, {
+      uow: deps.uow,
+      cache: deps.cache,
+      limits: { perEmailPerHour: config.CONTACT_MESSAGES_PER_HOUR_PER_EMAIL, perIpPerHour: config.CONTACT_MESSAGES_PER_HOUR_PER_IP },
+    });
+    return handlers({ deliver: createDeliver(mailer, deps.db, deps.logger), publicUrl: config.PUBLIC_URL, supportEmail: supportAddress(config) });
   },
 });

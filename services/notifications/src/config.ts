@@ -8,6 +8,18 @@ export const notificationsSettings = Type.Object({
   MAIL_FROM: Type.String({ minLength: 3, default: 'Better+ <no-reply@localhost>' }),
   /** The product's public address, for links in emails. */
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
+  /**
+   * Where contact form messages go. No schema default: `supportAddress` supplies one for local
+   * use, and production refuses to start without a real address.
+   */
+  SUPPORT_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+$', [requiredInProduction]: true })),
+  /** Contact form messages accepted per sender address per hour. */
+  CONTACT_MESSAGES_PER_HOUR_PER_EMAIL: Type.Integer({ minimum: 1, default: 5 }),
+  /** Contact form messages accepted per client IP per hour (offices and campuses share one). */
+  CONTACT_MESSAGES_PER_HOUR_PER_IP: Type.Integer({ minimum: 1, default: 20 }),
 });
 
 export type NotificationsConfig = Static<typeof notificationsSettings>;
+
+/** The support inbox: the setting, or a local address outside production. */
+export const supportAddress = (config: NotificationsConfig): string => config.SUPPORT_EMAIL ?? 'support@localhost';

@@ -1,5 +1,20 @@
-import type { EventHandler, Mailer } from '@betterplus/kit';
+import type { EventHandler } from '@betterplus/kit';
+import type { Deliver } from '../deliver.ts';
+import { onContactSubmitted } from './contact-submitted.ts';
+import { onOtpRequested } from './otp-requested.ts';
+import { onPasswordResetRequested } from './password-reset-requested.ts';
 import { onUserRegistered } from './user-registered.ts';
 
-/** Everything notifications consumes. */
-export const handlers = (mailer: Mailer, publicUrl: string): readonly EventHandler[] => [onUserRegistered(mailer, publicUrl)];
+export interface HandlerDeps {
+  deliver: Deliver;
+  publicUrl: string;
+  supportEmail: string;
+}
+
+/** Everything notifications consumes: identity's account events and its own contact messages. */
+export const handlers = (deps: HandlerDeps): readonly EventHandler[] => [
+  onUserRegistered(deps),
+  onOtpRequested(deps),
+  onPasswordResetRequested(deps),
+  onContactSubmitted(deps),
+];

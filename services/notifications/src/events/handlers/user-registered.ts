@@ -1,12 +1,10 @@
-import { on, type Mailer } from '@betterplus/kit';
+import { on } from '@betterplus/kit';
 import { UserRegisteredEvent } from '@betterplus/events';
-import { recordDelivery } from '../../db/deliveries.ts';
-import { welcomeEmail } from '../../domain/emails.ts';
+import { welcomeEmail } from '../../domain/emails/welcome.ts';
+import type { HandlerDeps } from './index.ts';
 
-/** Greets every new account. A send that fails throws, so the event is retried, not lost. */
-export const onUserRegistered = (mailer: Mailer, publicUrl: string) =>
+/** Greets every new account. */
+export const onUserRegistered = ({ deliver, publicUrl }: HandlerDeps) =>
   on(UserRegisteredEvent, async (event, { tx, envelope }) => {
-    const message = welcomeEmail({ name: event.name, email: event.email }, publicUrl);
-    const providerMessageId = await mailer.send(message);
-    await recordDelivery(tx, { eventId: envelope.eventId, kind: 'welcome', recipient: message.to, subject: message.subject, providerMessageId });
+    await deliver(tx, envelope.eventId, 'welcome', welcomeEmail({ name: event.name, email: event.email }, publicUrl));
   });

@@ -1,0 +1,13 @@
+import { on } from '@betterplus/kit';
+import { OtpRequestedEvent } from '@betterplus/events';
+import { otpEmail } from '../../domain/emails/otp.ts';
+import { defaultValidMinutes, validMinutes } from '../../domain/validity.ts';
+import { dateOf } from '../timestamps.ts';
+import type { HandlerDeps } from './index.ts';
+
+/** Mails the one-time code that finishes a signup. */
+export const onOtpRequested = ({ deliver }: HandlerDeps) =>
+  on(OtpRequestedEvent, async (event, { tx, envelope }) => {
+    const minutes = validMinutes(dateOf(envelope.occurredAt), dateOf(event.expiresAt), defaultValidMinutes.otp);
+    await deliver(tx, envelope.eventId, 'otp', otpEmail({ name: event.name, email: event.email }, event.code, minutes));
+  });

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { OtpRequestedEvent } from '@betterplus/events';
+import { decodeEnvelope, deadLetterTopic, encodeEvent, localMailboxDir, readLocalMailbox, type BusMessage, type RunningService, type Subscription } from '@betterplus/kit';
+import { createTestStack, eventually, type TestStack } from '@betterplus/kit/testing';
+import { notificationsService } from '../../src/app.ts';
+import type { NotificationsConfig } from '../../src/config.ts';
+import { deliveriesOf, eventuallyRows, failuresOf, freshCode, inMinutes, publish } from '../support/events.ts';
+
+describe('event handlers, delivering to the local mailbox', () => {
+  let stack: TestStack;
+  let service: RunningService<NotificationsConfig>;
+  const deadLetters: BusMessage[] = [];
+  let deadLetterWatch: Subscription;
+
+  before(async () => {
+    stack = await createTestStack();
+    service = await stack.start(notificationsService, { PUBLIC_URL: 'https://betterplus.example' });
+    deadLetterWatch = await service.deps.bus.subscribe({
+      group: 'dead-letter-watch',
+      topics: [deadLetterTopic('notifications')],
+      handle: async (message) => {
+        deadLetters.push(message);
+      },
+    });
+  });
+  after(async () => {
+    await deadLetterWatch.stop();
+    await stack.close();
+  });
+
+  const mailboxDir = () => localMailboxDir(service.deps.config.DATA_DIR);
+  const mailTo = (email: string, match: (text: string) => boolean = () => true) =>
+    eventually(async () => (await readLocalMailbox(mailboxDir())).find((m) => m.to === email && match(m.text)));
+
+  /** Puts a file where the mailbox folder goes, so every send fails until `repair` runs. */
+  async function breakMailbox(): Promise<() => Promise<void>> {
+    const dir = mailboxDir();
+    await mkdir(dir, { recursive: true });
+    await rename(dir, `${dir}.held`);
+    await writeFile(dir, 'not a folder: every send fails');
+    return async () => {
+      await rm(dir);
+      await rename(`${dir}.held`, dir);
+    };
+  }
+
+  it('UserRegistered: a welcome mail, recorded as delivered for its event', async () => {
+    const eventId = await publish.userRegistered(service, 'welcome@example.in');
+    const mail = await mailTo('welcome@example.in');
+    assert.equal(mail.subject, 'Welcome to Better+');
+    assert.ok(mail.text.includes('https://betterplus.example/chat'));
+    assert.equal(mail.from, 'Better+ <no-reply@localhost>');
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [
+      { kind: 'welcome', recipient: 'welcome@example.in' },
+    ]);
+  });
+
+  it('OtpRequested: the code in both bodies, valid for the 10 minutes the event states', async () => {
+    const code = freshCode();
+    await publish.otpRequested(service, 'otp@example.in', code);
+    const mail = await mailTo('otp@example.in');
+    assert.equal(mail.subject, 'Your Better+ verification code');
+    assert.ok(mail.text.includes(`    ${code}\n`));
+    assert.ok(mail.html.includes(`>${code}</p>`));
+    assert.match(mail.text, /valid for 10 minutes/);
+  });
+
+  it('PasswordResetRequested: the reset link with the token, valid 30 minutes, and how to ignore it', async () => {
+    await publish.passwordResetRequested(service, 'reset@example.in', 'reset-token_123');
+    const mail = await mailTo('reset@example.in');
+    assert.equal(mail.subject, 'Reset your Better+ password');
+    assert.ok(mail.text.includes('https://betterplus.example/reset-password?token=reset-token_123'));
+    assert.ok(mail.html.includes('href="https://betterplus.example/reset-password?token=reset-token_123"'));
+    assert.match(mail.text, /valid for 30 minutes/);
+    assert.match(mail.text, /you can ignore this email/);
+  });
+
+  it('ContactSubmitted: a copy to support that replies to the sender, and an acknowledgement', async () => {
+    const eventId = await publish.contactSubmitted(service, 'sender@example.in', 'Volunteering');
+    const support = await mailTo('support@localhost', (text) => text.includes('sender@example.in'));
+    assert.equal(support.replyTo, 'sender@example.in');
+    assert.equal(support.subject, 'Contact form: Volunteering');
+    const acknowledgement = await mailTo('sender@example.in');
+    assert.match(acknowledgement.text, /within 24-48 hours/);
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId), 2), [
+      { kind: 'contact_acknowledgement', recipient: 'sender@example.in' },
+      { kind: 'contact_support', recipient: 'support@localhost' },
+    ]);
+  });
+
+  it('sends one mail when the same event (same id) arrives twice', async () => {
+    const code = freshCode();
+    const email = 'twice@example.in';
+    const event = encodeEvent(OtpRequestedEvent, 'identity', email, { email, name: 'Kavya Menon', code, expiresAt: inMinutes(10) });
+    const duplicates = async () =>
+      (await service.deps.metrics.consumedEvents.get()).values.find((v) => v.labels.topic === OtpRequestedEvent.topic && v.labels.outcome === 'duplicate')?.value ?? 0;
+    const before = await duplicates();
+
+    await service.deps.bus.publish([{ topic: OtpRequestedEvent.topic, key: email, value: event.bytes }]);
+    await service.deps.bus.publish([{ topic: OtpRequestedEvent.topic, key: email, value: event.bytes }]);
+    await eventually(async () => ((await duplicates()) > before ? true : undefined));
+
+    const mails = (await readLocalMailbox(mailboxDir())).filter((m) => m.to === email);
+    assert.equal(mails.length, 1);
+    assert.deepEqual(await deliveriesOf(service, event.eventId), [{ kind: 'otp', recipient: email }]);
+  });
+
+  it('retries a send that failed, records the failed attempt, and delivers once the mailer works again', async () => {
+    const repair = await breakMailbox();
+    const code = freshCode();
+    let eventId: string;
+    try {
+      eventId = await publish.otpRequested(service, 'retry@example.in', code);
+      const [failure] = await eventuallyRows(() => failuresOf(service, eventId));
+      assert.ok(failure);
+      assert.equal(failure.kind, 'otp');
+      assert.match(failure.error, /EEXIST|ENOTDIR/);
+      assert.deepEqual(await deliveriesOf(service, eventId), [], 'nothing recorded as delivered while it fails');
+    } finally {
+      await repair();
+    }
+    const mail = await mailTo('retry@example.in');
+    assert.ok(mail.text.includes(code));
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [
+      { kind: 'otp', recipient: 'retry@example.in' },
+    ]);
+    assert.equal(deadLetters.length, 0, 'a retry that succeeds dead-letters nothing');
+  });
+
+  it('dead-letters an event whose mail keeps failing after the bounded tries, each try recorded', async () => {
+    const repair = await breakMailbox();
+    try {
+      const eventId = await publish.otpRequested(service, 'never@example.in', freshCode());
+      const deadLetter = await eventually(async () => deadLetters.find((m) => decodeEnvelope(m.value).eventId === eventId));
+      assert.equal(deadLetter.headers?.['x-original-topic'], OtpRequestedEvent.topic);
+      assert.equal((await eventuallyRows(() => failuresOf(service, eventId), 5)).length, 5);
+      assert.deepEqual(await deliveriesOf(service, eventId), []);
+    } finally {
+      await repair();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import type { RunningService } from '@betterplus/kit';
+import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
+import { notificationsService } from '../../src/app.ts';
+import type { NotificationsConfig } from '../../src/config.ts';
+import { deliveriesOf, eventuallyRows, failuresOf, freshCode, publish } from '../support/events.ts';
+
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on loopback standing in for the mail provider. It keeps what it accepts,
+ * refuses the next `refuseNext` messages with a temporary error, and can go down and come back
+ * on the same port, as a provider having trouble would.
+ */
+async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const state = { refuseNext: 0, refused: 0 };
+  const listen = async (port: number) => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (state.refuseNext > 0) {
+            state.refuseNext -= 1;
+            state.refused += 1;
+            callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 }));
+            return;
+          }
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return server;
+  };
+  let server = await listen(0);
+  const { port } = server.server.address() as AddressInfo;
+  const close = () => new Promise<void>((resolve) => { server.close(() => { resolve(); }); });
+  return {
+    url: `smtp://127.0.0.1:${String(port)}`,
+    received,
+    state,
+    close,
+    down: close,
+    async up() {
+      server = await listen(port);
+    },
+  };
+}
+
+/** The mail's raw text with quoted-printable soft line breaks undone, so long lines read whole. */
+const unfolded = (raw: string) => raw.replace(/=\r?\n/g, '');
+
+describe(`delivery over real SMTP, events on ${realInfrastructure.kafka ? 'Kafka' : 'the in-process bus'}`, () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let stack: TestStack;
+  let service: RunningService<NotificationsConfig>;
+
+  before(async () => {
+    smtp = await startSmtpServer();
+    stack = await createTestStack();
+    service = await stack.start(notificationsService, { SMTP_URL: smtp.url, MAIL_FROM: 'Better+ <no-reply@betterplus.example>' });
+  });
+  after(async () => {
+    await stack.close();
+    await smtp.close();
+  });
+
+  const arrivalFor = (email: string, code: string) =>
+    eventually(async () => smtp.received.find((m) => m.to.includes(email) && unfolded(m.raw).includes(code)));
+
+  it('carries an OtpRequested from the outbox over the bus to the SMTP server, code and all', async () => {
+    const code = freshCode();
+    const eventId = await publish.otpRequested(service, 'smtp@example.in', code);
+    const mail = await arrivalFor('smtp@example.in', code);
+    assert.equal(mail.from, 'no-reply@betterplus.example');
+    assert.match(mail.raw, /^Subject: Your Better\+ verification code$/m);
+    assert.match(mail.raw, /^To: smtp@example\.in$/m);
+    assert.match(mail.raw, /Content-Type: text\/plain/);
+    assert.match(mail.raw, /Content-Type: text\/html/);
+    assert.equal(smtp.received.filter((m) => m.to.includes('smtp@example.in')).length, 1);
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [
+      { kind: 'otp', recipient: 'smtp@example.in' },
+    ]);
+  });
+
+  it('retries while the server refuses, recording each refusal, and the mail arrives once it accepts', async () => {
+    smtp.state.refuseNext = 2;
+    smtp.state.refused = 0;
+    const code = freshCode();
+    const eventId = await publish.otpRequested(service, 'flaky@example.in', code);
+    await arrivalFor('flaky@example.in', code);
+    assert.equal(smtp.state.refused, 2);
+    const failures = await eventuallyRows(() => failuresOf(service, eventId), 2);
+    assert.equal(failures.length, 2);
+    for (const failure of failures) assert.match(failure.error, /451 Mailbox temporarily unavailable/);
+    assert.equal(smtp.received.filter((m) => m.to.includes('flaky@example.in')).length, 1, 'accepted exactly once');
+    assert.deepEqual(await deliveriesOf(service, eventId), [{ kind: 'otp', recipient: 'flaky@example.in' }]);
+  });
+
+  it('retries while the server is down, and the mail arrives once it is back', async () => {
+    await smtp.down();
+    const code = freshCode();
+    let eventId: string;
+    try {
+      eventId = await publish.otpRequested(service, 'outage@example.in', code);
+      const [failure] = await eventuallyRows(() => failuresOf(service, eventId));
+      assert.match(failure?.error ?? 'no failure recorded', /ECONNREFUSED/);
+    } finally {
+      await smtp.up();
+    }
+    await arrivalFor('outage@example.in', code);
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [
+      { kind: 'otp', recipient: 'outage@example.in' },
+    ]);
+  });
+});

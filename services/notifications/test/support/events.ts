@@ -1,0 +1,49 @@
+// Shared by the event tests: publishing as identity would, and reading what was delivered.
+import { randomInt, randomUUID } from 'node:crypto';
+import { ContactSubmittedEvent, OtpRequestedEvent, PasswordResetRequestedEvent, UserRegisteredEvent } from '@betterplus/events';
+import type { RunningService } from '@betterplus/kit';
+import { eventually } from '@betterplus/kit/testing';
+import type { NotificationsConfig } from '../../src/config.ts';
+
+type Service = RunningService<NotificationsConfig>;
+
+/** A protobuf Timestamp init `minutes` from now (plain shape: no protobuf runtime needed). */
+export const inMinutes = (minutes: number) => ({ seconds: BigInt(Math.floor(Date.now() / 1000) + minutes * 60), nanos: 0 });
+
+/** A code no other test in the file uses, so mail can be told apart. */
+export const freshCode = (): string => String(randomInt(100_000, 1_000_000));
+
+/** Publishes through the service's own outbox, the way identity's transaction would. */
+export const publish = {
+  otpRequested: (service: Service, email: string, code: string) =>
+    service.deps.uow.run((tx) => tx.publish(OtpRequestedEvent, email, { email, name: 'Kavya Menon', code, expiresAt: inMinutes(10) })),
+  passwordResetRequested: (service: Service, email: string, token: string) => {
+    const userId = randomUUID();
+    return service.deps.uow.run((tx) => tx.publish(PasswordResetRequestedEvent, userId, { userId, name: 'Kavya Menon', email, token, expiresAt: inMinutes(30) }));
+  },
+  userRegistered: (service: Service, email: string) => {
+    const userId = randomUUID();
+    return service.deps.uow.run((tx) => tx.publish(UserRegisteredEvent, userId, { userId, name: 'Kavya Menon', email, registeredAt: inMinutes(0) }));
+  },
+  contactSubmitted: (service: Service, email: string, subject: string) =>
+    service.deps.uow.run((tx) =>
+      tx.publish(ContactSubmittedEvent, email, { messageId: randomUUID(), name: 'Kavya Menon', email, subject, message: 'Where can I volunteer in Kochi?' }),
+    ),
+};
+
+export async function deliveriesOf(service: Service, eventId: string): Promise<{ kind: string; recipient: string }[]> {
+  const { rows } = await service.deps.db.query<{ kind: string; recipient: string }>('SELECT kind, recipient FROM email_deliveries WHERE event_id = $1 ORDER BY kind', [eventId]);
+  return rows;
+}
+
+export async function failuresOf(service: Service, eventId: string): Promise<{ kind: string; error: string }[]> {
+  const { rows } = await service.deps.db.query<{ kind: string; error: string }>('SELECT kind, error FROM email_delivery_failures WHERE event_id = $1 ORDER BY failed_at', [eventId]);
+  return rows;
+}
+
+/** The rows once there are at least `atLeast` of them; handlers write them a moment after the mail. */
+export const eventuallyRows = <Row>(rows: () => Promise<Row[]>, atLeast = 1): Promise<Row[]> =>
+  eventually(async () => {
+    const found = await rows();
+    return found.length >= atLeast ? found : undefined;
+  });
