@@ -133,6 +133,9 @@ Checks the values that have no safe default, and fails with every problem at onc
 {{- if not .Values.secrets.existingSecret -}}
 {{- $problems = append $problems "secrets.existingSecret: name the Secret holding the service credentials (see the chart README); the chart never creates secret values" -}}
 {{- end -}}
+{{- if not .Values.config.supportEmail -}}
+{{- $problems = append $problems "config.supportEmail: set the address that receives contact-form messages" -}}
+{{- end -}}
 {{- if not .Values.config.publicUrl -}}
 {{- $problems = append $problems "config.publicUrl: set the product's public address (https://...), used in links in emails" -}}
 {{- end -}}
