@@ -1,19 +1,46 @@
 import { createTokenSigner, defineService } from '@betterplus/kit';
 import { identitySettings, type IdentityConfig } from './config.ts';
+import { createGoogleClient } from './google/client.ts';
+import { authConfigRoutes } from './routes/auth-config.ts';
+import { googleRoutes } from './routes/google.ts';
 import { jwksRoutes } from './routes/jwks.ts';
+import { attemptLimiter } from './routes/limits.ts';
+import { loginRoutes } from './routes/login.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
 import { signupRoutes } from './routes/signup.ts';
 import { userRoutes } from './routes/user.ts';
 
-/** identity: accounts, passwords and sessions. Publishes identity.user.v1; consumes nothing. */
+/**
+ * identity: accounts, passwords and sessions. Publishes identity.user.v1 and identity.signup.v1;
+ * consumes only the kit's SessionsRevoked (which every service applies).
+ */
 export const identityService = defineService<IdentityConfig>({
   name: 'identity',
   settings: identitySettings,
   migrations: new URL('./db/migrations/', import.meta.url),
   async register(app, deps) {
-    const signer = await createTokenSigner(deps.config.JWT_PRIVATE_KEY, deps.config.JWT_ISSUER, deps.config.TOKEN_TTL_SECONDS);
-    signupRoutes(app, { uow: deps.uow, signer });
-    userRoutes(app, deps);
-    jwksRoutes(app, deps.config.JWT_PUBLIC_KEY);
+    const { config } = deps;
+    const signer = await createTokenSigner(config.JWT_PRIVATE_KEY, config.JWT_ISSUER, config.TOKEN_TTL_SECONDS);
+    const limitAttempts = attemptLimiter(deps.cache, config);
+    const google = config.GOOGLE_CLIENT_ID
+      ? {
+          clientId: config.GOOGLE_CLIENT_ID,
+          accounts: createGoogleClient({
+            tokenInfoUrl: config.GOOGLE_TOKENINFO_URL,
+            userInfoUrl: config.GOOGLE_USERINFO_URL,
+            timeoutMs: config.GOOGLE_TIMEOUT_MS,
+            logger: deps.logger,
+          }),
+        }
+      : undefined;
+
+    signupRoutes(app, { db: deps.db, uow: deps.uow, signer, limitAttempts });
+    loginRoutes(app, { db: deps.db, signer, limitAttempts });
+    passwordResetRoutes(app, { db: deps.db, uow: deps.uow, limitAttempts });
+    googleRoutes(app, { uow: deps.uow, signer, limitAttempts, google });
+    authConfigRoutes(app, config.GOOGLE_CLIENT_ID);
+    userRoutes(app, { ...deps, signer, limitAttempts });
+    jwksRoutes(app, config.JWT_PUBLIC_KEY);
     return undefined;
   },
 });

@@ -17,6 +17,7 @@ const rules = {
   signupInitiate: { fallback: 'Failed to send OTP', serverText: true },
   otpVerify: { fallback: 'Failed to verify OTP', serverText: true },
   otpResend: { fallback: 'Failed to resend OTP', serverText: true },
+  googleConsent: { fallback: 'Google login failed' },
   googleExchange: { fallback: 'Failed to authenticate with Google' },
   resetPassword: { fallback: 'Failed to reset password', serverText: true },
   createSubscription: { fallback: 'Failed to create subscription. Please try again.' },

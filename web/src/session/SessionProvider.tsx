@@ -2,23 +2,14 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Flex, Spin } from 'antd';
-import { api, ApiError, clearToken, getToken, onUnauthorized, storeToken } from '../api/client.ts';
-import { SessionContext, userQueryKey, type Session, type User } from './context.ts';
-
-const fetchUser = () => api.get<User>('/api/user');
+import { ApiError, clearToken, getToken, onUnauthorized, storeToken } from '../api/client.ts';
+import { SessionContext, userQuery, userQueryKey, type Session } from './context.ts';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [token, setToken] = useState(getToken);
-  const userQuery = useQuery({
-    queryKey: userQueryKey,
-    queryFn: fetchUser,
-    enabled: token !== null,
-    // The user changes only through our own calls, which invalidate it; a focus refetch or retry gains nothing.
-    staleTime: Infinity,
-    retry: false,
-  });
+  const userResult = useQuery({ ...userQuery, enabled: token !== null });
 
   const forget = useCallback(() => {
     clearToken();
@@ -36,7 +27,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (newToken: string) => {
       storeToken(newToken);
       try {
-        await queryClient.query({ queryKey: userQueryKey, queryFn: fetchUser });
+        // Always ask: the new token may belong to someone other than the user still in the cache.
+        await queryClient.query({ ...userQuery, staleTime: 0 });
       } catch (error) {
         forget();
         throw error;
@@ -47,16 +39,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient, navigate, forget],
   );
 
+  const replaceToken = useCallback((newToken: string) => {
+    storeToken(newToken);
+    setToken(newToken);
+  }, []);
+
   useEffect(() => onUnauthorized(() => void signOut()), [signOut]);
 
   // A stored token that does not load the user is dropped; after a 401 signOut does that.
-  const { error } = userQuery;
+  const { error } = userResult;
   useEffect(() => {
     if (error !== null && !(error instanceof ApiError && error.status === 401)) forget();
   }, [error, forget]);
 
-  const user = userQuery.data ?? null;
-  const session = useMemo<Session>(() => ({ user, signIn, signOut }), [user, signIn, signOut]);
+  const user = userResult.data ?? null;
+  const session = useMemo<Session>(() => ({ user, signIn, signOut, replaceToken }), [user, signIn, signOut, replaceToken]);
 
   // Until a stored token has turned into a user or been dropped, the app shows only this.
   if (token !== null && user === null) {

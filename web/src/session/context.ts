@@ -1,4 +1,6 @@
 import { createContext, useContext } from 'react';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../api/client.ts';
 
 export interface User {
   name: string;
@@ -12,10 +14,21 @@ export interface Session {
   signIn: (token: string) => Promise<void>;
   /** Drops the token and the user, then goes to /. */
   signOut: () => Promise<void>;
+  /** Keeps the same user on a fresh token (a password change revokes the older ones); stays on the page. */
+  replaceToken: (token: string) => void;
 }
 
-/** Query key of the signed-in user: invalidate it after changing the user (e.g. the profile name). */
+/** Query key of the signed-in user: set it from the answer after changing the user (e.g. the profile name). */
 export const userQueryKey = ['user'] as const;
+
+/** The signed-in user's query, shared by the session and the pages that show the user. */
+export const userQuery = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: () => api.get<User>('/api/user'),
+  // The user changes only through our own calls, which set it; a focus refetch or retry gains nothing.
+  staleTime: Infinity,
+  retry: false,
+});
 
 export const SessionContext = createContext<Session | null>(null);
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 // Algorithm.Argon2id: the package declares a const enum, which isolated modules cannot read.
@@ -10,3 +11,14 @@ const options = { algorithm: argon2id, memoryCost: 19_456, timeCost: 2, parallel
 export const hashPassword = (password: string): Promise<string> => hash(password, options);
 
 export const verifyPassword = (passwordHash: string, password: string): Promise<boolean> => verify(passwordHash, password).catch(() => false);
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends what a real check spends for sign-ins with no password to check (unknown
+ * email, Google-only account), so the answer time does not tell which emails have accounts.
+ */
+export async function verifyNothing(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(await dummyHash, password);
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { Type, badRequest, conflict, notFound, unauthorized, type ServiceApp, type TokenSigner, type Transaction, type UnitOfWork } from '@betterplus/kit';
+import { UserRegisteredEvent } from '@betterplus/events';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { findUserIdByGoogleSub, linkGoogleIdentity } from '../db/google-identities.ts';
+import { claimUnverifiedAccount, findUserByEmail, insertUser } from '../db/users.ts';
+import { displayName, issuedToUs, readProfile, type GoogleProfile } from '../domain/google.ts';
+import { endSessionsBefore } from '../events/sessions.ts';
+import type { GoogleAccounts } from '../google/client.ts';
+import type { AttemptLimiter } from './limits.ts';
+import { ErrorResponse, TokenResponse } from './schemas.ts';
+
+export interface GoogleDeps {
+  uow: UnitOfWork;
+  signer: TokenSigner;
+  limitAttempts: AttemptLimiter;
+  /** Absent when no client id is configured: Google sign-in is off. */
+  google?: { clientId: string; accounts: GoogleAccounts };
+}
+
+const invalidToken = () => unauthorized('Failed to authenticate with Google: the sign-in is invalid or has expired. Please try again.', 'GOOGLE_TOKEN_INVALID');
+
+export function googleRoutes(app: ServiceApp, deps: GoogleDeps): void {
+  app.post(
+    '/api/auth/google',
+    {
+      schema: {
+        summary: "Sign in (or sign up) with a Google access token; the profile is read from Google, never from the browser's userInfo",
+        body: Type.Object(
+          {
+            token: Type.String({ minLength: 1, maxLength: 4096 }),
+            // Sent by the web as the spec describes, and deliberately ignored.
+            userInfo: Type.Optional(Type.Object({})),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: TokenResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { google } = deps;
+      if (!google) throw notFound('Google sign-in is not available.', 'GOOGLE_DISABLED');
+      await deps.limitAttempts('google', { ip: request.ip });
+      const { token } = request.body;
+      if (!issuedToUs(await google.accounts.tokenInfo(token), google.clientId)) throw invalidToken();
+      const profile = readProfile(await google.accounts.userInfo(token));
+      if (!profile) throw invalidToken();
+      const userId = await deps.uow.run((tx) => signInWithGoogle(tx, profile, new Date()));
+      return { token: await deps.signer.sign(userId) };
+    },
+  );
+}
+
+/**
+ * The account of a Google identity: the one it is linked to; else the account with its
+ * (verified) address, now linked; else a new account without a password.
+ */
+async function signInWithGoogle(tx: Transaction, profile: GoogleProfile, now: Date): Promise<string> {
+  const linked = await findUserIdByGoogleSub(tx, profile.sub);
+  if (linked) return linked;
+  // An address Google has not verified proves nothing: it must not reach anyone's account.
+  if (!profile.emailVerified) {
+    throw badRequest('Failed to authenticate with Google: your Google email address is not verified. Verify it with Google, or sign up with email.', 'GOOGLE_EMAIL_UNVERIFIED');
+  }
+  const existing = await findUserByEmail(tx, profile.email);
+  if (existing) {
+    if (!existing.email_verified) {
+      // Created without proof of the address: whoever set its password may not own it.
+      await claimUnverifiedAccount(tx, existing.id, now);
+      await endSessionsBefore(tx, existing.id, now);
+    }
+    await linkGoogleIdentity(tx, profile.sub, existing.id);
+    return existing.id;
+  }
+  const userId = randomUUID();
+  const name = displayName(profile);
+  if (!(await insertUser(tx, { id: userId, name, email: profile.email, passwordHash: null, emailVerified: true }))) {
+    throw conflict('This account was created a moment ago. Please try again.', 'EMAIL_TAKEN');
+  }
+  await linkGoogleIdentity(tx, profile.sub, userId);
+  await tx.publish(UserRegisteredEvent, userId, { userId, name, email: profile.email, registeredAt: timestampFromDate(now) });
+  return userId;
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input } from 'antd';
+import { api } from '../../../api/client.ts';
+import { errorMessage } from '../../../api/errors.ts';
+import { SHORT_NOTE_MS } from '../../../app/timings.ts';
+import { Notice } from '../../../components/Notice.tsx';
+import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
+import { userQuery, userQueryKey, type User } from '../../../session/context.ts';
+
+/** Name (editable) and email (read-only, spec section 5). */
+export function ProfileInfoSection() {
+  const queryClient = useQueryClient();
+  const { data: user, error } = useQuery(userQuery);
+  const status = useTimedMessage(SHORT_NOTE_MS);
+  const update = useMutation({
+    mutationFn: (name: string) => api.put<User>('/api/user', { name }),
+    onSuccess: (updated) => {
+      // The answer is the new user: the header and every reader of the session see the new name.
+      queryClient.setQueryData(userQueryKey, updated);
+      status.show('success', 'Profile updated successfully');
+    },
+    onError: (updateError) => {
+      status.show('error', errorMessage('updateProfile', updateError));
+    },
+  });
+
+  return (
+    <Card title="Profile Information">
+      <Notice type="error" text={error ? errorMessage('fetchUser', error) : null} />
+      {status.message && <Notice {...status.message} />}
+      {user && (
+        <Form<{ name: string }>
+          layout="vertical"
+          initialValues={{ name: user.name }}
+          disabled={update.isPending}
+          onFinish={({ name }) => {
+            update.mutate(name);
+          }}
+        >
+          <Form.Item label="Name" name="name">
+            <Input autoComplete="name" />
+          </Form.Item>
+          <Form.Item label="Email">
+            <Input value={user.email} disabled />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={update.isPending}>
+            Update Profile
+          </Button>
+        </Form>
+      )}
+    </Card>
+  );
+}

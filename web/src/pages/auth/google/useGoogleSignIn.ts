@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../api/client.ts';
+import { errorMessage } from '../../../api/errors.ts';
+import { useSession } from '../../../session/context.ts';
+import type { TokenAnswer } from '../tokenAnswer.ts';
+import { fetchGoogleProfile, GoogleConsentError, requestGoogleAccessToken } from './googleIdentity.ts';
+
+/** Social sign-in (spec section 4): consent, profile, exchange for our token, then /chat. */
+export function useGoogleSignIn(clientId: string) {
+  const { signIn } = useSession();
+  const mutation = useMutation({
+    mutationFn: async () => {
+      const accessToken = await requestGoogleAccessToken(clientId);
+      const userInfo = await fetchGoogleProfile(accessToken);
+      const { token } = await api.post<TokenAnswer>('/api/auth/google', { token: accessToken, userInfo });
+      await signIn(token);
+    },
+  });
+  const { error } = mutation;
+  // The two failures read differently (spec section 8): no consent, or a failed exchange after it.
+  const errorText = error === null ? null : errorMessage(error instanceof GoogleConsentError ? 'googleConsent' : 'googleExchange', error);
+  return { start: () => { mutation.mutate(); }, pending: mutation.isPending, errorText };
+}

@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { Button, Flex, Form, Input } from 'antd';
+import { api } from '../../../api/client.ts';
+import { errorMessage } from '../../../api/errors.ts';
+import { Notice } from '../../../components/Notice.tsx';
+import { useSession } from '../../../session/context.ts';
+import type { TokenAnswer } from '../tokenAnswer.ts';
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Email and password sign-in; success goes to /chat through the session. */
+export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const { signIn } = useSession();
+  const login = useMutation({
+    mutationFn: async (credentials: Credentials) => {
+      const { token } = await api.post<TokenAnswer>('/api/login', credentials);
+      await signIn(token);
+    },
+  });
+
+  return (
+    <Form<Credentials>
+      layout="vertical"
+      requiredMark={false}
+      disabled={login.isPending}
+      onFinish={(credentials) => {
+        login.mutate(credentials);
+      }}
+    >
+      <Notice type="error" text={login.isError ? errorMessage('signIn', login.error) : null} />
+      <Form.Item label="Email address" name="email" rules={[{ required: true, message: 'Please enter your email address' }]}>
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Flex justify="end" style={{ marginTop: -12, marginBottom: 12 }}>
+        <Button type="link" size="small" onClick={onForgotPassword}>
+          Forgot your password?
+        </Button>
+      </Flex>
+      <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+        Sign in
+      </Button>
+    </Form>
+  );
+}
