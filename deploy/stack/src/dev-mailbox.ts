@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readLocalMailbox, type StoredMail } from '@betterplus/kit';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml, readLocalMailbox, type StoredMail } from '@betterplus/kit';
 
 const renderMail = (mail: StoredMail): string => `<article>
   <h2>${escapeHtml(mail.subject)}</h2>

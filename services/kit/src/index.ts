@@ -7,6 +7,7 @@ export type { Metrics } from './observability/metrics.ts';
 export { AppError, badRequest, unauthorized, forbidden, notFound, conflict, tooManyRequests } from './http/errors.ts';
 export type { ErrorBody } from './http/errors.ts';
 export { createServiceApp } from './http/create-app.ts';
+export { escapeHtml } from './http/escape-html.ts';
 export { REQUEST_ID_HEADER, requestIdFrom } from './http/request-id.ts';
 export type { ServiceApp, ReadinessCheck } from './http/create-app.ts';
 export type { Database, Queryable, QueryResult } from './db/database.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { contactAcknowledgementEmail, contactSupportEmail } from '../../src/domain/emails/contact.ts';
-import { escapeHtml } from '../../src/domain/emails/layout.ts';
+import { escapeHtml } from '@betterplus/kit';
 import { otpEmail } from '../../src/domain/emails/otp.ts';
 import { passwordResetEmail, resetLink } from '../../src/domain/emails/password-reset.ts';
 import { welcomeEmail } from '../../src/domain/emails/welcome.ts';

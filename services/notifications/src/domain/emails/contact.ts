@@ -1,5 +1,5 @@
-import type { MailMessage } from '@betterplus/kit';
-import { escapeHtml, layout, signature } from './layout.ts';
+import { escapeHtml, type MailMessage } from '@betterplus/kit';
+import { layout, signature } from './layout.ts';
 
 export interface ContactMessage {
   messageId: string;

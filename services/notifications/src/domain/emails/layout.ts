@@ -1,6 +1,4 @@
-/** Escapes text for HTML; every value a person typed or an event carried goes through it. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '@betterplus/kit';
 
 /** The branded frame every email shares; `body` is trusted HTML built from escaped parts. */
 export function layout(title: string, body: string): string {

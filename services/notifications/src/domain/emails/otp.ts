@@ -1,5 +1,5 @@
-import type { MailMessage } from '@betterplus/kit';
-import { escapeHtml, layout, signature } from './layout.ts';
+import { escapeHtml, type MailMessage } from '@betterplus/kit';
+import { layout, signature } from './layout.ts';
 
 /** The one-time code that finishes a signup; the code is the first thing the reader sees. */
 export function otpEmail(to: { name: string; email: string }, code: string, validMinutes: number): MailMessage {

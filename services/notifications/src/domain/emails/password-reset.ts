@@ -1,5 +1,5 @@
-import type { MailMessage } from '@betterplus/kit';
-import { button, escapeHtml, layout, productLink, signature } from './layout.ts';
+import { escapeHtml, type MailMessage } from '@betterplus/kit';
+import { button, layout, productLink, signature } from './layout.ts';
 
 /** The address of the web app's reset page for one token (spec section 2: /reset-password?token=). */
 export const resetLink = (publicUrl: string, token: string): string => productLink(publicUrl, `/reset-password?token=${encodeURIComponent(token)}`);

@@ -1,5 +1,5 @@
-import type { MailMessage } from '@betterplus/kit';
-import { button, escapeHtml, layout, productLink, signature } from './layout.ts';
+import { escapeHtml, type MailMessage } from '@betterplus/kit';
+import { button, layout, productLink, signature } from './layout.ts';
 
 export function welcomeEmail(to: { name: string; email: string }, publicUrl: string): MailMessage {
   const chatUrl = productLink(publicUrl, '/chat');
