@@ -133,6 +133,8 @@ describe('account journeys in the web app, in Chromium', () => {
     const phonePage = await browser.newPage({ viewport: phone });
     await phonePage.goto(`${stack.url}/contact`);
     await phonePage.getByRole('heading', { name: 'Get in Touch' }).waitFor();
+    // The support address is the server's SUPPORT_EMAIL (the embedded stack's default).
+    await phonePage.getByRole('link', { name: 'support@localhost' }).waitFor();
     const pageWidth = await phonePage.evaluate<number>('document.documentElement.scrollWidth');
     assert.ok(pageWidth <= phone.width, `the page fits the phone's width (${pageWidth}px)`);
 

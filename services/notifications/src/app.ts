@@ -17,11 +17,13 @@ export const notificationsService = defineService<NotificationsConfig>({
     const { config } = deps;
     const mailer = createMailer(config, deps.logger);
     app.addHook('onClose', () => mailer.close());
+    const supportEmail = supportAddress(config);
     contactRoutes(app, {
+      supportEmail,
       uow: deps.uow,
       cache: deps.cache,
       limits: { perEmailPerHour: config.CONTACT_MESSAGES_PER_HOUR_PER_EMAIL, perIpPerHour: config.CONTACT_MESSAGES_PER_HOUR_PER_IP },
     });
-    return handlers({ deliver: createDeliver(mailer, deps.db, deps.logger), publicUrl: config.PUBLIC_URL, supportEmail: supportAddress(config) });
+    return handlers({ deliver: createDeliver(mailer, deps.db, deps.logger), publicUrl: config.PUBLIC_URL, supportEmail });
   },
 });

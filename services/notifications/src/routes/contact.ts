@@ -41,9 +41,17 @@ export interface ContactRouteDeps {
   uow: UnitOfWork;
   cache: Cache;
   limits: { perEmailPerHour: number; perIpPerHour: number };
+  supportEmail: string;
 }
 
 export function contactRoutes(app: ServiceApp, deps: ContactRouteDeps): void {
+  // The contact page and the profile show the address operators configured, not a copy of it.
+  app.get(
+    '/api/contact/info',
+    { schema: { summary: 'Where people can write to support', response: { 200: Type.Object({ supportEmail: Type.String() }) } } },
+    async () => ({ supportEmail: deps.supportEmail }),
+  );
+
   app.post(
     '/api/contact/submit',
     {

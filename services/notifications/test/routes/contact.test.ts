@@ -107,4 +107,10 @@ describe('POST /api/contact/submit', () => {
     assert.deepEqual(refused.json(), { error: 'Too many messages. Please try again later.', code: 'NOTIFICATIONS_RATE_LIMITED' });
     assert.equal(await count('contact_messages'), messages, 'nothing stored');
   });
+
+  it('tells the web which support address to show: the configured one', async () => {
+    const response = await service.app.inject({ method: 'GET', url: '/api/contact/info' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { supportEmail: 'help@betterplus.example' });
+  });
 });

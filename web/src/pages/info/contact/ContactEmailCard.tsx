@@ -1,8 +1,9 @@
 import { Card, Flex, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
-import { supportEmail, supportReplyTime } from '../../../app/support.ts';
+import { supportReplyTime, useSupportEmail } from '../../../app/support.ts';
 
 export function ContactEmailCard() {
+  const supportEmail = useSupportEmail();
   return (
     <Card>
       <Flex gap="middle" align="start">
@@ -11,9 +12,11 @@ export function ContactEmailCard() {
           <Typography.Title level={4} style={{ marginTop: 0 }}>
             Email us
           </Typography.Title>
-          <Typography.Link href={`mailto:${supportEmail}`} style={{ wordBreak: 'break-all' }}>
-            {supportEmail}
-          </Typography.Link>
+          {supportEmail && (
+            <Typography.Link href={`mailto:${supportEmail}`} style={{ wordBreak: 'break-all' }}>
+              {supportEmail}
+            </Typography.Link>
+          )}
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
             We reply within {supportReplyTime}.
           </Typography.Paragraph>
