@@ -32,5 +32,9 @@ describe('identity service', () => {
       'PUT /api/user',
       'PUT /api/user/change-password',
     ]);
+    const secured = (method: string, path: string) => (paths[path]?.[method] as { security?: unknown } | undefined)?.security;
+    assert.deepEqual(secured('get', '/api/user'), [{ bearer: [] }], 'signed-in routes require the bearer token');
+    assert.deepEqual(secured('put', '/api/user/change-password'), [{ bearer: [] }]);
+    assert.equal(secured('post', '/api/login'), undefined, 'public routes do not');
   });
 });

@@ -59,7 +59,11 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 
   await app.register(swagger, {
-    openapi: { info: { title: `Better+ ${service}`, version: '1.0.0' } },
+    openapi: {
+      info: { title: `Better+ ${service}`, version: '1.0.0' },
+      // Routes of a signed-in user declare `security: [{ bearer: [] }]`.
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -92,6 +92,10 @@ export async function startService<Config extends BaseConfig>(definition: Servic
         { name: 'cache', check: () => cache.ping() },
       ],
     });
+    // The OpenAPI document marks every route behind `authenticate` as needing the bearer token.
+    app.addHook('onRoute', (route) => {
+      if ([route.preHandler].flat().includes(authenticate)) route.schema = { ...route.schema, security: [{ bearer: [] }] };
+    });
     // Every service that checks tokens learns of revoked sessions, whatever else it consumes.
     const handlers = [onSessionsRevoked, ...((await definition.register(app, deps)) ?? [])];
     await app.ready();
