@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { RunningService, StoredMail } from '@betterplus/kit';
 import { createTestStack, eventually, realInfrastructure, startSmtpServer, unfolded, type SmtpServer, type TestStack } from '@betterplus/kit/testing';
 import { createLocalGateway, SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
-import { startEmbeddedStack, type EmbeddedStack } from '../src/embedded-stack.ts';
+import type { EmbeddedStack } from '../src/embedded-stack.ts';
+import { startThrowawayStack } from './support/throwaway-stack.ts';
 import { services } from '../src/services.ts';
 
 /** The six-digit code in a mail's text. */
@@ -83,16 +81,13 @@ describe(`accounts on the ${realInfrastructure.kafka ? 'real stack: Kafka and a 
 });
 
 describe('accounts on the embedded stack: the local mailbox', () => {
-  let dataDir: string;
   let stack: EmbeddedStack;
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'betterplus-accounts-'));
-    stack = await startEmbeddedStack({ env: { LOG_LEVEL: 'silent' }, dataDir, webRoot: join(dataDir, 'no-web'), port: 0, fixedServicePorts: false });
+    stack = await startThrowawayStack();
   });
   after(async () => {
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('signs up with the code from /dev/mailbox.json, signs in, and a password change ends the old session everywhere', async () => {

@@ -3,15 +3,14 @@
 // contact form on a phone-sized screen. Mail is read from the stack's local mailbox.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { StoredMail } from '@betterplus/kit';
-import { startEmbeddedStack, type EmbeddedStack } from '../src/embedded-stack.ts';
+import type { EmbeddedStack } from '../src/embedded-stack.ts';
+import { startThrowawayStack } from './support/throwaway-stack.ts';
 
 const webRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,7 +20,6 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-net
 const phone = { width: 375, height: 740 };
 
 describe('account journeys in the web app, in Chromium', () => {
-  let dataDir: string;
   let stack: EmbeddedStack;
   let browser: Browser;
   let page: Page;
@@ -61,15 +59,13 @@ describe('account journeys in the web app, in Chromium', () => {
   before(async () => {
     assert.ok(existsSync(join(webRoot, 'index.html')), 'the web bundle is built (npm run build -w web)');
     assert.ok(existsSync(chromiumPath), `Chromium is installed at ${chromiumPath} (apt-get install chromium)`);
-    dataDir = await mkdtemp(join(tmpdir(), 'betterplus-accounts-'));
-    stack = await startEmbeddedStack({ env: { LOG_LEVEL: 'silent' }, dataDir, webRoot, port: 0, fixedServicePorts: false });
+    stack = await startThrowawayStack(webRoot);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     page = await browser.newPage();
   });
   after(async () => {
     await browser.close();
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('signs up with the mailed one-time code and lands on /chat', async () => {

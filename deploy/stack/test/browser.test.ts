@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { startEmbeddedStack, type EmbeddedStack } from '../src/embedded-stack.ts';
+import type { EmbeddedStack } from '../src/embedded-stack.ts';
+import { startThrowawayStack } from './support/throwaway-stack.ts';
 
 const webRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,21 +13,18 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 describe('the web app through the gateway, in Chromium', () => {
-  let dataDir: string;
   let stack: EmbeddedStack;
   let browser: Browser;
 
   before(async () => {
     assert.ok(existsSync(join(webRoot, 'index.html')), 'the web bundle is built (npm run build -w web)');
     assert.ok(existsSync(chromiumPath), `Chromium is installed at ${chromiumPath} (apt-get install chromium)`);
-    dataDir = await mkdtemp(join(tmpdir(), 'betterplus-browser-'));
-    stack = await startEmbeddedStack({ env: { LOG_LEVEL: 'silent' }, dataDir, webRoot, port: 0, fixedServicePorts: false });
+    stack = await startThrowawayStack(webRoot);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   });
   after(async () => {
     await browser.close();
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('loads the landing page', async () => {

@@ -1,26 +1,21 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from '@betterplus/kit/testing';
 import type { StoredMail } from '@betterplus/kit';
-import { startEmbeddedStack, type EmbeddedStack } from '../src/embedded-stack.ts';
+import type { EmbeddedStack } from '../src/embedded-stack.ts';
+import { startThrowawayStack } from './support/throwaway-stack.ts';
 
 const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 /** What `npm start` serves, driven over HTTP through its gateway as a browser would. */
 describe('the embedded stack through its gateway', () => {
-  let dataDir: string;
   let stack: EmbeddedStack;
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'betterplus-embedded-'));
-    stack = await startEmbeddedStack({ env: { LOG_LEVEL: 'silent' }, dataDir, webRoot: join(dataDir, 'no-web'), port: 0, fixedServicePorts: false });
+    stack = await startThrowawayStack();
   });
   after(async () => {
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('answers /healthz itself', async () => {

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
 import { renderEnvoyConfigForUrls, requireEnvoy, startEnvoy, type EnvoyProcess } from '@betterplus/gateway/testing';
-import { startEmbeddedStack, type EmbeddedStack } from '../src/embedded-stack.ts';
+import type { EmbeddedStack } from '../src/embedded-stack.ts';
+import { startThrowawayStack } from './support/throwaway-stack.ts';
 
 /** Every call of spec section 7, with the service that owns it (ARCHITECTURE.md). */
 const specCalls: [method: string, path: string, owner: ServiceName][] = [
@@ -47,18 +45,15 @@ async function servedBy(baseUrl: string, method: string, path: string): Promise<
 }
 
 describe('every spec call reaches its owning service through both gateways', () => {
-  let dataDir: string;
   let stack: EmbeddedStack;
   let envoy: EnvoyProcess | undefined;
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'betterplus-routing-'));
-    stack = await startEmbeddedStack({ env: { LOG_LEVEL: 'silent' }, dataDir, webRoot: join(dataDir, 'web'), port: 0, fixedServicePorts: false });
+    stack = await startThrowawayStack();
   });
   after(async () => {
     await envoy?.stop();
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('through the local gateway', async () => {
