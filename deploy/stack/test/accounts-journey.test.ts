@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import type { RunningService, StoredMail } from '@betterplus/kit';
-import { createTestStack, eventually, realInfrastructure, startSmtpServer, unfolded, type SmtpServer, type TestStack } from '@betterplus/kit/testing';
-import { createLocalGateway, SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
+import type { StoredMail } from '@betterplus/kit';
+import { eventually, realInfrastructure, startSmtpServer, unfolded, type SmtpServer } from '@betterplus/kit/testing';
 import type { EmbeddedStack } from '../src/embedded-stack.ts';
+import { startServicesBehindGateway, type ServicesBehindGateway } from './support/services-behind-gateway.ts';
 import { startThrowawayStack } from './support/throwaway-stack.ts';
-import { services } from '../src/services.ts';
 
 /** The six-digit code in a mail's text. */
 const otpIn = (text: string): string | undefined => /\b(\d{6})\b/.exec(text)?.[1];
@@ -51,28 +49,21 @@ async function signupJourney(baseUrl: string, email: string, readCode: () => Pro
 }
 
 describe(`accounts on the ${realInfrastructure.kafka ? 'real stack: Kafka and a real SMTP server' : 'test stack: in-process bus and a real SMTP server'}`, () => {
-  let stack: TestStack;
   let smtp: SmtpServer;
-  let gateway: FastifyInstance;
-  let gatewayUrl: string;
+  let system: ServicesBehindGateway;
 
   before(async () => {
     smtp = await startSmtpServer();
-    stack = await createTestStack();
-    const running = {} as Record<ServiceName, RunningService>;
-    for (const name of SERVICE_NAMES) running[name] = await stack.start(services[name], { SMTP_URL: smtp.url }, { listen: true });
-    gateway = createLocalGateway({ upstreams: Object.fromEntries(SERVICE_NAMES.map((n) => [n, running[n].url ?? ''])) as Record<ServiceName, string>, webRoot: stack.env.DATA_DIR ?? '' });
-    gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    system = await startServicesBehindGateway({ SMTP_URL: smtp.url });
   });
   after(async () => {
-    await gateway.close();
-    await stack.close();
+    await system.stop();
     await smtp.close();
   });
 
   it('signs up with the code that arrived over SMTP, signs in, and a password change ends the old session everywhere', async () => {
     const email = 'kavya@example.in';
-    await signupJourney(gatewayUrl, email, async () => {
+    await signupJourney(system.gatewayUrl, email, async () => {
       // The body only: headers (Message-ID, Date) may hold digits of their own.
       const bodies = smtp.received.filter((m) => m.to.includes(email)).map((m) => unfolded(m.raw).split(/\r?\n\r?\n/).slice(1).join('\n'));
       return bodies.map(otpIn).find((code) => code !== undefined);

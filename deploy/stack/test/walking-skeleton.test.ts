@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
-import { createTokenSigner, type RunningService } from '@betterplus/kit';
-import { createLocalGateway, SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
+import { eventually, realInfrastructure } from '@betterplus/kit/testing';
+import { createTokenSigner } from '@betterplus/kit';
 import { renderEnvoyConfigForUrls, requireEnvoy, startEnvoy, type EnvoyProcess } from '@betterplus/gateway/testing';
-import { services } from '../src/services.ts';
+import { startServicesBehindGateway, type ServicesBehindGateway } from './support/services-behind-gateway.ts';
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -19,23 +17,17 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
  * Basic plan, read back. Every service runs on this stack's adapters, listening on its own port.
  */
 describe(`walking skeleton on the ${realInfrastructure.kafka ? 'real stack (PostgreSQL, Kafka, Redis)' : 'embedded stack'}`, () => {
-  let stack: TestStack;
-  const running = {} as Record<ServiceName, RunningService>;
-  let gateway: FastifyInstance;
+  let system: ServicesBehindGateway;
   let gatewayUrl: string;
   let envoy: EnvoyProcess | undefined;
 
   before(async () => {
-    stack = await createTestStack();
-    for (const name of SERVICE_NAMES) running[name] = await stack.start(services[name], {}, { listen: true });
-    const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, running[name].url ?? ''])) as Record<ServiceName, string>;
-    gateway = createLocalGateway({ upstreams, webRoot: stack.env.DATA_DIR ?? '' });
-    gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    system = await startServicesBehindGateway();
+    gatewayUrl = system.gatewayUrl;
   });
   after(async () => {
     await envoy?.stop();
-    await gateway.close();
-    await stack.close();
+    await system.stop();
   });
 
   const journey = async (baseUrl: string, email: string) => {
@@ -61,15 +53,14 @@ describe(`walking skeleton on the ${realInfrastructure.kafka ? 'real stack (Post
 
   it('does the same through Envoy', async (t: TestContext) => {
     if (!requireEnvoy(t)) return;
-    const urls = Object.fromEntries(SERVICE_NAMES.map((name) => [name, running[name].url ?? ''])) as Record<ServiceName, string>;
-    envoy = await startEnvoy({ config: renderEnvoyConfigForUrls({ ...urls, web: gatewayUrl }) });
+    envoy = await startEnvoy({ config: renderEnvoyConfigForUrls({ ...system.upstreams, web: gatewayUrl }) });
     await journey(envoy.url, 'ravi.envoy@example.in');
   });
 
   it('answers 401 without a token and 404 "No active subscription" before billing knows the user', async () => {
     assert.equal((await fetch(`${gatewayUrl}/api/user`)).status, 401);
     assert.equal((await fetch(`${gatewayUrl}/api/subscription`)).status, 401);
-    const signer = await createTokenSigner(stack.keys.privateKeyPem, 'betterplus-identity', 600);
+    const signer = await createTokenSigner(system.stack.keys.privateKeyPem, 'betterplus-identity', 600);
     const stranger = await fetch(`${gatewayUrl}/api/subscription`, { headers: { authorization: `Bearer ${await signer.sign('00000000-0000-4000-8000-000000000001')}` } });
     assert.equal(stranger.status, 404);
     assert.deepEqual(await stranger.json(), { error: 'No active subscription', code: 'BILLING_NO_SUBSCRIPTION' });
