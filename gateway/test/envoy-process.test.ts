@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CLUSTER_NAMES } from '../src/envoy-config.ts';
 import type { ClusterName } from '../src/envoy-config.ts';
 import { ROUTES, isSegmentPrefix } from '../src/route-table.ts';
-import { closedPortUrl, startEchoUpstream } from '../src/testing/echo-upstream.ts';
-import type { EchoReply, EchoUpstream } from '../src/testing/echo-upstream.ts';
+import { closedPortUrl, startEchoUpstreams } from '../src/testing/echo-upstream.ts';
+import type { EchoReply } from '../src/testing/echo-upstream.ts';
 import { envoyMissing, renderEnvoyConfigForUrls, requireEnvoy, startEnvoy } from '../src/testing/envoy-process.ts';
 import type { EnvoyProcess } from '../src/testing/envoy-process.ts';
 
@@ -23,18 +23,14 @@ test('envoy is available for the gateway tests', (t) => {
 });
 
 describe('Envoy with the generated config in front of live upstreams', { skip: envoyMissing() ?? false }, () => {
-  const echoes: EchoUpstream[] = [];
+  let echoes: Awaited<ReturnType<typeof startEchoUpstreams>> | undefined;
   let envoy: EnvoyProcess | undefined;
   let downEnvoy: EnvoyProcess | undefined;
   let base = '';
 
   before(async () => {
-    const urls = {} as Record<ClusterName, string>;
-    for (const name of CLUSTER_NAMES) {
-      const echo = await startEchoUpstream(name);
-      echoes.push(echo);
-      urls[name] = echo.url;
-    }
+    echoes = await startEchoUpstreams(CLUSTER_NAMES);
+    const { urls } = echoes;
     const down = await closedPortUrl();
     const downUrls = Object.fromEntries(CLUSTER_NAMES.map((name) => [name, down])) as Record<ClusterName, string>;
     [envoy, downEnvoy] = await Promise.all([startEnvoy({ config: renderEnvoyConfigForUrls(urls) }), startEnvoy({ config: renderEnvoyConfigForUrls(downUrls) })]);
@@ -43,7 +39,7 @@ describe('Envoy with the generated config in front of live upstreams', { skip: e
 
   after(async () => {
     await Promise.all([envoy?.stop(), downEnvoy?.stop()]);
-    await Promise.all(echoes.map((echo) => echo.close()));
+    await echoes?.close();
   });
 
   for (const { prefix, service } of ROUTES) {

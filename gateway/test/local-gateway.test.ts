@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalGateway } from '../src/local-gateway.ts';
 import { ROUTES, SERVICE_NAMES, isSegmentPrefix } from '../src/route-table.ts';
 import type { ServiceName } from '../src/route-table.ts';
-import { closedPortUrl, startEchoUpstream } from '../src/testing/echo-upstream.ts';
-import type { EchoReply, EchoUpstream } from '../src/testing/echo-upstream.ts';
+import { closedPortUrl, startEchoUpstreams } from '../src/testing/echo-upstream.ts';
+import type { EchoReply } from '../src/testing/echo-upstream.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INDEX_HTML = '<!doctype html><title>Better+</title><div id="root"></div>';
@@ -32,18 +32,14 @@ async function listening(app: FastifyInstance): Promise<string> {
 }
 
 describe('local gateway in front of live upstreams', () => {
-  const echoes: EchoUpstream[] = [];
+  let echoes: Awaited<ReturnType<typeof startEchoUpstreams>> | undefined;
   let webRoot = '';
   let app: FastifyInstance;
   let base = '';
 
   before(async () => {
-    const upstreams = {} as Record<ServiceName, string>;
-    for (const name of SERVICE_NAMES) {
-      const echo = await startEchoUpstream(name);
-      echoes.push(echo);
-      upstreams[name] = echo.url;
-    }
+    echoes = await startEchoUpstreams(SERVICE_NAMES);
+    const upstreams = echoes.urls;
     webRoot = await withWebRoot({ 'index.html': INDEX_HTML, 'assets/app-1234.js': 'console.log(1)' });
     app = createLocalGateway({
       upstreams,
@@ -55,7 +51,7 @@ describe('local gateway in front of live upstreams', () => {
 
   after(async () => {
     await app.close();
-    await Promise.all(echoes.map((echo) => echo.close()));
+    await echoes?.close();
     await rm(webRoot, { recursive: true, force: true });
   });
 

@@ -39,6 +39,17 @@ export async function startEchoUpstream(name: string): Promise<EchoUpstream> {
   return { url, close: () => close(server) };
 }
 
+/** One echo upstream per name, e.g. every cluster of a gateway; `close` stops them all. */
+export async function startEchoUpstreams<Name extends string>(names: readonly Name[]): Promise<{ urls: Record<Name, string>; close: () => Promise<void> }> {
+  const echoes = await Promise.all(names.map((name) => startEchoUpstream(name)));
+  return {
+    urls: Object.fromEntries(names.map((name, i) => [name, echoes[i]?.url ?? ''])) as Record<Name, string>,
+    close: async () => {
+      await Promise.all(echoes.map((echo) => echo.close()));
+    },
+  };
+}
+
 /** A base URL where nothing listens: the port was free a moment ago. */
 export async function closedPortUrl(): Promise<string> {
   const server = createServer();
