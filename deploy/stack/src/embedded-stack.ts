@@ -3,7 +3,7 @@ import { createLocalGateway, SERVICE_NAMES, type ServiceName } from '@betterplus
 import type { FastifyInstance } from 'fastify';
 import { devMailboxRoutes } from './dev-mailbox.ts';
 import { embeddedPorts, services } from './services.ts';
-import { embeddedSigningKeys } from './signing-keys.ts';
+import { embeddedSecretKeys, embeddedSigningKeys } from './signing-keys.ts';
 
 export interface EmbeddedStackOptions {
   /**
@@ -32,6 +32,7 @@ export interface EmbeddedStack {
  */
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
   const keys = await embeddedSigningKeys(options.dataDir);
+  const secretKeys = await embeddedSecretKeys(options.dataDir);
   const bus = createInProcessBus();
   const started: RunningService[] = [];
   const stopAll = async () => {
@@ -51,6 +52,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
           PORT: String(options.fixedServicePorts === false ? 0 : embeddedPorts[name]),
           JWT_PUBLIC_KEY: keys.publicKeyPem,
           JWT_PRIVATE_KEY: keys.privateKeyPem,
+          NOTIFICATIONS_PUBLIC_KEY: secretKeys.publicKeyPem,
+          NOTIFICATIONS_PRIVATE_KEY: secretKeys.privateKeyPem,
           PUBLIC_URL: options.env.PUBLIC_URL,
         },
         bus,

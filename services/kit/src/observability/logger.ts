@@ -12,6 +12,7 @@ export const redactedPaths = [
   '*.otp',
   '*.privateKey',
   'config.JWT_PRIVATE_KEY',
+  'config.NOTIFICATIONS_PRIVATE_KEY',
   'config.DATABASE_URL',
   'config.REDIS_URL',
 ];

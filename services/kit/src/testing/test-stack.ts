@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { generateSigningKeys } from '../auth/tokens.ts';
+import { generateSecretKeys } from '../crypto/sealed-secret.ts';
 import type { BaseConfig } from '../config/load-config.ts';
 import type { EventBus } from '../events/bus.ts';
 import { createInProcessBus } from '../events/in-process-bus.ts';
@@ -36,6 +37,7 @@ export interface TestStack {
 export async function createTestStack(): Promise<TestStack> {
   const id = randomBytes(4).toString('hex');
   const keys = await generateSigningKeys();
+  const secretKeys = generateSecretKeys();
   const dataDir = await mkdtemp(join(tmpdir(), 'betterplus-test-'));
   const bus: EventBus | undefined = realInfrastructure.kafka ? undefined : createInProcessBus(50);
   const databases: string[] = [];
@@ -46,6 +48,8 @@ export async function createTestStack(): Promise<TestStack> {
     DATA_DIR: dataDir,
     JWT_PUBLIC_KEY: keys.publicKeyPem,
     JWT_PRIVATE_KEY: keys.privateKeyPem,
+    NOTIFICATIONS_PUBLIC_KEY: secretKeys.publicKeyPem,
+    NOTIFICATIONS_PRIVATE_KEY: secretKeys.privateKeyPem,
     KAFKA_NAMESPACE: `t${id}.`,
     PORT: '0',
     HOST: '127.0.0.1',
