@@ -1,7 +1,8 @@
-import { createTokenSigner, defineService } from '@betterplus/kit';
+import { createSecretSealer, createTokenSigner, defineService } from '@betterplus/kit';
 import { identitySettings, type IdentityConfig } from './config.ts';
-import { createGoogleClient } from './google/client.ts';
+import { createGoogleClient } from './domain/google-client.ts';
 import { authConfigRoutes } from './routes/auth-config.ts';
+import { createBackgroundTasks } from './routes/background.ts';
 import { googleRoutes } from './routes/google.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { attemptLimiter } from './routes/limits.ts';
@@ -22,6 +23,9 @@ export const identityService = defineService<IdentityConfig>({
     const { config } = deps;
     const signer = await createTokenSigner(config.JWT_PRIVATE_KEY, config.JWT_ISSUER, config.TOKEN_TTL_SECONDS);
     const limitAttempts = attemptLimiter(deps.cache, config);
+    const seal = createSecretSealer(config.NOTIFICATIONS_PUBLIC_KEY, 'NOTIFICATIONS_PUBLIC_KEY');
+    const background = createBackgroundTasks(deps.logger);
+    app.addHook('onClose', () => background.drain());
     const google = config.GOOGLE_CLIENT_ID
       ? {
           clientId: config.GOOGLE_CLIENT_ID,
@@ -34,9 +38,9 @@ export const identityService = defineService<IdentityConfig>({
         }
       : undefined;
 
-    signupRoutes(app, { db: deps.db, uow: deps.uow, signer, limitAttempts });
+    signupRoutes(app, { db: deps.db, uow: deps.uow, signer, limitAttempts, seal });
     loginRoutes(app, { db: deps.db, signer, limitAttempts });
-    passwordResetRoutes(app, { db: deps.db, uow: deps.uow, limitAttempts });
+    passwordResetRoutes(app, { db: deps.db, uow: deps.uow, limitAttempts, seal, background });
     googleRoutes(app, { uow: deps.uow, signer, limitAttempts, google });
     authConfigRoutes(app, config.GOOGLE_CLIENT_ID);
     userRoutes(app, { ...deps, signer, limitAttempts });

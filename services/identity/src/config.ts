@@ -4,6 +4,11 @@ export const identitySettings = Type.Object({
   ...baseSettings,
   /** Ed25519 private key (PEM, PKCS#8) that signs session tokens; only identity holds it. */
   JWT_PRIVATE_KEY: Type.String({ minLength: 1 }),
+  /**
+   * Notifications' X25519 public key (PEM, SPKI): OTP codes and reset tokens leave identity only
+   * sealed to it, so the outbox, the broker and the logs never hold them in plaintext.
+   */
+  NOTIFICATIONS_PUBLIC_KEY: Type.String({ minLength: 1 }),
   /** How long a session token stays valid. */
   TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, default: 7 * 24 * 3600 }),
   /**

@@ -24,6 +24,7 @@ describe('identity service', () => {
       'POST /api/auth/google',
       'POST /api/login',
       'POST /api/reset-password',
+      'POST /api/reset-password/check',
       'POST /api/reset-password/verify',
       'POST /api/signup',
       'POST /api/signup/initiate',

@@ -27,7 +27,7 @@ export type { Cache } from './cache/cache.ts';
 export { createMemoryCache } from './cache/memory-cache.ts';
 export { createRedisCache } from './cache/redis-cache.ts';
 export { createTokenSigner, createTokenVerifier, generateSigningKeys, publicJwks } from './auth/tokens.ts';
-export { createSecretOpener, createSecretSealer, generateSecretKeys } from './crypto/sealed-secret.ts';
+export { createSecretOpener, createSecretSealer, generateSecretKeys, sealedSecretContext } from './crypto/sealed-secret.ts';
 export type { OpenSecret, SealSecret, SecretKeys } from './crypto/sealed-secret.ts';
 export type { TokenClaims, TokenSigner, TokenVerifier } from './auth/tokens.ts';
 export { bearerGuard, basicAuthGuard, currentUser, safeEqual } from './auth/guards.ts';

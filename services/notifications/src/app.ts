@@ -1,4 +1,4 @@
-import { defineService } from '@betterplus/kit';
+import { createSecretOpener, defineService } from '@betterplus/kit';
 import { notificationsSettings, supportAddress, type NotificationsConfig } from './config.ts';
 import { createDeliver } from './events/deliver.ts';
 import { handlers } from './events/handlers/index.ts';
@@ -24,6 +24,6 @@ export const notificationsService = defineService<NotificationsConfig>({
       cache: deps.cache,
       limits: { perEmailPerHour: config.CONTACT_MESSAGES_PER_HOUR_PER_EMAIL, perIpPerHour: config.CONTACT_MESSAGES_PER_HOUR_PER_IP },
     });
-    return handlers({ deliver: createDeliver(mailer, deps.db, deps.logger), publicUrl: config.PUBLIC_URL, supportEmail });
+    return handlers({ deliver: createDeliver(mailer, deps.db, deps.logger), publicUrl: config.PUBLIC_URL, supportEmail, openSecret: createSecretOpener(config.NOTIFICATIONS_PRIVATE_KEY, 'NOTIFICATIONS_PRIVATE_KEY') });
   },
 });

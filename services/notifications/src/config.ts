@@ -4,6 +4,11 @@ export const notificationsSettings = Type.Object({
   ...baseSettings,
   /** SMTP server URL (smtp:// or smtps://, credentials included); without it mail goes to the local mailbox. */
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', [requiredInProduction]: true })),
+  /**
+   * X25519 private key (PEM, PKCS#8) that opens the OTP codes and reset tokens identity seals to
+   * notifications' public key; only notifications holds it.
+   */
+  NOTIFICATIONS_PRIVATE_KEY: Type.String({ minLength: 1 }),
   /** Sender of every email. */
   MAIL_FROM: Type.String({ minLength: 3, default: 'Better+ <no-reply@localhost>' }),
   /** The product's public address, for links in emails. */

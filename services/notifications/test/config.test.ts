@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '@betterplus/kit';
 import { notificationsSettings, supportAddress } from '../src/config.ts';
 
-const base = { JWT_PUBLIC_KEY: 'a key' };
+const base = { JWT_PUBLIC_KEY: 'a key', NOTIFICATIONS_PRIVATE_KEY: 'a key' };
 const production = {
   ...base,
   APP_ENV: 'production',

@@ -5,6 +5,8 @@ export async function findUserIdByGoogleSub(db: Queryable, sub: string): Promise
   return rows[0]?.user_id;
 }
 
-export async function linkGoogleIdentity(db: Queryable, sub: string, userId: string): Promise<void> {
-  await db.query('INSERT INTO google_identities (sub, user_id) VALUES ($1, $2)', [sub, userId]);
+/** Links `sub` to `userId` unless it is linked already (a concurrent first sign-in); answers the user it is linked to. */
+export async function linkGoogleIdentity(db: Queryable, sub: string, userId: string): Promise<string> {
+  await db.query('INSERT INTO google_identities (sub, user_id) VALUES ($1, $2) ON CONFLICT (sub) DO NOTHING', [sub, userId]);
+  return (await findUserIdByGoogleSub(db, sub)) ?? userId;
 }

@@ -2,6 +2,7 @@ import type { Queryable } from '@betterplus/kit';
 import type { IssuedOtp } from '../domain/otp.ts';
 
 export interface ChallengeRow {
+  id: string;
   email: string;
   name: string;
   password_hash: string;
@@ -10,48 +11,40 @@ export interface ChallengeRow {
   attempts: number;
   expires_at: Date;
   resend_after: Date;
-}
-
-/** The pending signup of `email` started after `since`, locked for this transaction. */
-export async function findPendingChallenge(db: Queryable, email: string, since: Date): Promise<ChallengeRow | undefined> {
-  const { rows } = await db.query<ChallengeRow>(
-    `SELECT email, name, password_hash, code_hash, salt, attempts, expires_at, resend_after
-       FROM signup_challenges WHERE email = $1 AND started_at > $2 FOR UPDATE`,
-    [email, since],
-  );
-  return rows[0];
+  started_at: Date;
 }
 
 /**
- * Starts (or restarts) the signup of `email` with a new code, unless the last code was sent too
- * recently; returns whether it was stored. One statement, so two requests cannot both pass.
+ * Serialises every signup step for one address until the transaction ends, so concurrent
+ * initiates, resends and verifies of one address see each other's effects (the cooldown holds,
+ * one code creates one account). An advisory lock: there may be no row yet to lock.
  */
-export async function startChallenge(
-  db: Queryable,
-  signup: { email: string; name: string; passwordHash: string },
-  otp: IssuedOtp,
-  now: Date,
-): Promise<boolean> {
-  const result = await db.query(
-    `INSERT INTO signup_challenges (email, name, password_hash, code_hash, salt, attempts, expires_at, resend_after, started_at)
-     VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8)
-     ON CONFLICT (email) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash, code_hash = excluded.code_hash,
-       salt = excluded.salt, attempts = 0, expires_at = excluded.expires_at, resend_after = excluded.resend_after, started_at = excluded.started_at
-     WHERE signup_challenges.resend_after <= $8`,
-    [signup.email, signup.name, signup.passwordHash, otp.codeHash, otp.salt, otp.expiresAt, otp.resendAfter, now],
+export async function lockSignupsOf(db: Queryable, email: string): Promise<void> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtextextended('signup:' || $1, 0))", [email]);
+}
+
+/** The pending signups of `email` started after `since`, newest first. */
+export async function findPendingChallenges(db: Queryable, email: string, since: Date): Promise<ChallengeRow[]> {
+  const { rows } = await db.query<ChallengeRow>(
+    `SELECT id, email, name, password_hash, code_hash, salt, attempts, expires_at, resend_after, started_at
+       FROM signup_challenges WHERE email = $1 AND started_at > $2 ORDER BY started_at DESC, id`,
+    [email, since],
   );
-  return result.rowCount === 1;
+  return rows;
 }
 
-export async function resendAfter(db: Queryable, email: string): Promise<Date | undefined> {
-  const { rows } = await db.query<{ resend_after: Date }>('SELECT resend_after FROM signup_challenges WHERE email = $1', [email]);
-  return rows[0]?.resend_after;
+export async function insertChallenge(db: Queryable, signup: { id: string; email: string; name: string; passwordHash: string }, otp: IssuedOtp, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO signup_challenges (id, email, name, password_hash, code_hash, salt, attempts, expires_at, resend_after, started_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)`,
+    [signup.id, signup.email, signup.name, signup.passwordHash, otp.codeHash, otp.salt, otp.expiresAt, otp.resendAfter, now],
+  );
 }
 
-/** A new code replaces the old one, which stops working, and restores the attempts. */
-export async function replaceCode(db: Queryable, email: string, otp: IssuedOtp): Promise<void> {
-  await db.query('UPDATE signup_challenges SET code_hash = $2, salt = $3, attempts = 0, expires_at = $4, resend_after = $5 WHERE email = $1', [
-    email,
+/** A new code replaces the challenge's old one, which stops working, and restores the attempts. */
+export async function replaceCode(db: Queryable, id: string, otp: IssuedOtp): Promise<void> {
+  await db.query('UPDATE signup_challenges SET code_hash = $2, salt = $3, attempts = 0, expires_at = $4, resend_after = $5 WHERE id = $1', [
+    id,
     otp.codeHash,
     otp.salt,
     otp.expiresAt,
@@ -59,13 +52,14 @@ export async function replaceCode(db: Queryable, email: string, otp: IssuedOtp):
   ]);
 }
 
-/** Returns the attempts made so far, this one included. */
-export async function recordWrongCode(db: Queryable, email: string): Promise<number> {
-  const { rows } = await db.query<{ attempts: number }>('UPDATE signup_challenges SET attempts = attempts + 1 WHERE email = $1 RETURNING attempts', [email]);
-  return rows[0]?.attempts ?? 0;
+/** A wrong code counts against every challenge it was tried on; returns the most attempts any has now. */
+export async function recordWrongCode(db: Queryable, ids: string[]): Promise<number> {
+  const { rows } = await db.query<{ attempts: number }>('UPDATE signup_challenges SET attempts = attempts + 1 WHERE id = ANY($1::uuid[]) RETURNING attempts', [ids]);
+  return Math.max(0, ...rows.map((row) => row.attempts));
 }
 
-export async function deleteChallenge(db: Queryable, email: string): Promise<void> {
+/** Once the address has an account, no other signup for it may complete. */
+export async function deleteChallengesOf(db: Queryable, email: string): Promise<void> {
   await db.query('DELETE FROM signup_challenges WHERE email = $1', [email]);
 }
 

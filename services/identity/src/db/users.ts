@@ -18,9 +18,9 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return rows[0];
 }
 
-/** `email` must be normalised already. */
-export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE email = $1`, [email]);
+/** `email` must be normalised already. `forUpdate`: locked until the transaction ends. */
+export async function findUserByEmail(db: Queryable, email: string, forUpdate = false): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE email = $1${forUpdate ? ' FOR UPDATE' : ''}`, [email]);
   return rows[0];
 }
 
@@ -43,28 +43,6 @@ export async function updateName(db: Queryable, id: string, name: string): Promi
 }
 
 /**
- * Counts a failed password check in one statement (concurrent guesses all count); the failure
- * that reaches `maxFailures` locks the account until `lockUntil` and starts the count afresh.
- * Returns the lock's end when this failure set it.
- */
-export async function recordFailedLogin(db: Queryable, id: string, maxFailures: number, lockUntil: Date): Promise<Date | undefined> {
-  const { rows } = await db.query<{ locked_until: Date | null; locked_now: boolean }>(
-    `UPDATE users SET
-       locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3 ELSE locked_until END,
-       failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END
-     WHERE id = $1
-     RETURNING locked_until, locked_until = $3 AS locked_now`,
-    [id, maxFailures, lockUntil],
-  );
-  const row = rows[0];
-  return row?.locked_now && row.locked_until ? row.locked_until : undefined;
-}
-
-export async function clearFailedLogins(db: Queryable, id: string): Promise<void> {
-  await db.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (failed_logins > 0 OR locked_until IS NOT NULL)', [id]);
-}
-
-/**
  * Sets a new password and lifts any lockout (whoever sets it has proved they own the account).
  * `emailProven`: the change came through the emailed link, which also proves the address.
  */
@@ -75,6 +53,23 @@ export async function setPassword(db: Queryable, id: string, passwordHash: strin
      WHERE id = $1`,
     [id, passwordHash, at, emailProven],
   );
+  await db.query('DELETE FROM login_failures WHERE user_id = $1', [id]);
+}
+
+/**
+ * Sets the new password only if the hash is still the one the current password was checked
+ * against (compare-and-set): of concurrent changes, one wins and the others find the old
+ * password no longer right. Returns whether it was set; lifts any lockout like `setPassword`.
+ */
+export async function replacePassword(db: Queryable, id: string, checkedHash: string, passwordHash: string, at: Date): Promise<boolean> {
+  const result = await db.query(
+    `UPDATE users SET password_hash = $3, password_changed_at = $4, updated_at = $4, failed_logins = 0, locked_until = NULL
+     WHERE id = $1 AND password_hash = $2`,
+    [id, checkedHash, passwordHash, at],
+  );
+  if (result.rowCount !== 1) return false;
+  await db.query('DELETE FROM login_failures WHERE user_id = $1', [id]);
+  return true;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Type, badRequest, conflict, notFound, unauthorized, type ServiceApp, type TokenSigner, type Transaction, type UnitOfWork } from '@betterplus/kit';
+import { Type, badRequest, notFound, unauthorized, type ServiceApp, type TokenSigner, type Transaction, type UnitOfWork } from '@betterplus/kit';
 import { UserRegisteredEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { findUserIdByGoogleSub, linkGoogleIdentity } from '../db/google-identities.ts';
 import { claimUnverifiedAccount, findUserByEmail, insertUser } from '../db/users.ts';
 import { displayName, issuedToUs, readProfile, type GoogleProfile } from '../domain/google.ts';
 import { endSessionsBefore } from '../events/sessions.ts';
-import type { GoogleAccounts } from '../google/client.ts';
+import type { GoogleAccounts } from '../domain/google-client.ts';
 import type { AttemptLimiter } from './limits.ts';
 import { ErrorResponse, TokenResponse } from './schemas.ts';
 
@@ -53,7 +53,9 @@ export function googleRoutes(app: ServiceApp, deps: GoogleDeps): void {
 
 /**
  * The account of a Google identity: the one it is linked to; else the account with its
- * (verified) address, now linked; else a new account without a password.
+ * (verified) address, now linked; else a new account without a password. Safe when the same
+ * person's first sign-ins race: the account row is locked before linking, a second insert of
+ * the address finds the first one's account, and a link made meanwhile wins.
  */
 async function signInWithGoogle(tx: Transaction, profile: GoogleProfile, now: Date): Promise<string> {
   const linked = await findUserIdByGoogleSub(tx, profile.sub);
@@ -62,22 +64,26 @@ async function signInWithGoogle(tx: Transaction, profile: GoogleProfile, now: Da
   if (!profile.emailVerified) {
     throw badRequest('Failed to authenticate with Google: your Google email address is not verified. Verify it with Google, or sign up with email.', 'GOOGLE_EMAIL_UNVERIFIED');
   }
-  const existing = await findUserByEmail(tx, profile.email);
-  if (existing) {
-    if (!existing.email_verified) {
-      // Created without proof of the address: whoever set its password may not own it.
-      await claimUnverifiedAccount(tx, existing.id, now);
-      await endSessionsBefore(tx, existing.id, now);
+  for (;;) {
+    const existing = await findUserByEmail(tx, profile.email, true);
+    if (existing) {
+      // Read again under the lock: a concurrent first sign-in may have linked it meanwhile.
+      const linkedMeanwhile = await findUserIdByGoogleSub(tx, profile.sub);
+      if (linkedMeanwhile) return linkedMeanwhile;
+      if (!existing.email_verified) {
+        // Created without proof of the address: whoever set its password may not own it.
+        await claimUnverifiedAccount(tx, existing.id, now);
+        await endSessionsBefore(tx, existing.id, now);
+      }
+      return linkGoogleIdentity(tx, profile.sub, existing.id);
     }
-    await linkGoogleIdentity(tx, profile.sub, existing.id);
-    return existing.id;
+    const userId = randomUUID();
+    const name = displayName(profile);
+    // Not inserted: a concurrent sign-in (or signup) made the account just now; link to it.
+    if (await insertUser(tx, { id: userId, name, email: profile.email, passwordHash: null, emailVerified: true })) {
+      await linkGoogleIdentity(tx, profile.sub, userId);
+      await tx.publish(UserRegisteredEvent, userId, { userId, name, email: profile.email, registeredAt: timestampFromDate(now) });
+      return userId;
+    }
   }
-  const userId = randomUUID();
-  const name = displayName(profile);
-  if (!(await insertUser(tx, { id: userId, name, email: profile.email, passwordHash: null, emailVerified: true }))) {
-    throw conflict('This account was created a moment ago. Please try again.', 'EMAIL_TAKEN');
-  }
-  await linkGoogleIdentity(tx, profile.sub, userId);
-  await tx.publish(UserRegisteredEvent, userId, { userId, name, email: profile.email, registeredAt: timestampFromDate(now) });
-  return userId;
 }

@@ -1,7 +1,8 @@
 import { AppError, Type, unauthorized, type Database, type ServiceApp, type TokenSigner } from '@betterplus/kit';
-import { clearFailedLogins, findUserByEmail, recordFailedLogin } from '../db/users.ts';
+import { clearLoginFailures, lockAccount, lockAddress, releaseAddressAttempt, reserveAccountAttempt, reserveAddressAttempt } from '../db/login-failures.ts';
+import { findUserByEmail } from '../db/users.ts';
 import { normalizeEmail } from '../domain/accounts.ts';
-import { isLocked, lockEndsAt, lockoutPolicy, minutesLeft } from '../domain/lockout.ts';
+import { lockEndsAt, lockoutPolicy, locksNow, mayCheck, minutesLeft, type LockoutRule } from '../domain/lockout.ts';
 import { verifyNothing, verifyPassword } from '../domain/passwords.ts';
 import type { AttemptLimiter } from './limits.ts';
 import { Email, ErrorResponse, GivenPassword, TokenResponse } from './schemas.ts';
@@ -16,6 +17,9 @@ const locked = (until: Date, now: Date) => {
   return new AppError(429, 'ACCOUNT_LOCKED', `This account is temporarily locked after too many failed sign-in attempts. Try again in ${wait}, or reset your password.`);
 };
 
+/** The lock to report for a refused attempt: the one recorded, or, while a concurrent failure is setting it, a full one. */
+const lockOf = (rule: LockoutRule, lockedUntil: Date | null, now: Date) => locked(lockedUntil && lockedUntil > now ? lockedUntil : lockEndsAt(rule, now), now);
+
 export function loginRoutes(app: ServiceApp, deps: { db: Database; signer: TokenSigner; limitAttempts: AttemptLimiter }): void {
   app.post(
     '/api/login',
@@ -28,7 +32,9 @@ export function loginRoutes(app: ServiceApp, deps: { db: Database; signer: Token
     },
     async (request) => {
       const email = normalizeEmail(request.body.email);
-      await deps.limitAttempts('login', { ip: request.ip, account: email });
+      // Per address only: a per-account limit would let anyone lock the owner out. The lockout
+      // below counts per account and address, with its own account-wide throttle.
+      await deps.limitAttempts('login', { ip: request.ip });
       const user = await findUserByEmail(deps.db, email);
       // Accounts made through Google have no password until a reset gives them one.
       if (!user?.password_hash) {
@@ -36,13 +42,21 @@ export function loginRoutes(app: ServiceApp, deps: { db: Database; signer: Token
         throw invalidCredentials();
       }
       const now = new Date();
-      if (isLocked(user.locked_until, now)) throw locked(user.locked_until, now);
-      if (!(await verifyPassword(user.password_hash, request.body.password))) {
-        const lockedUntil = await recordFailedLogin(deps.db, user.id, lockoutPolicy.maxFailures, lockEndsAt(now));
-        throw lockedUntil ? locked(lockedUntil, now) : invalidCredentials();
+      const { perAddress, account } = lockoutPolicy;
+      const fromAddress = await reserveAddressAttempt(deps.db, user.id, request.ip, now);
+      if (!mayCheck(perAddress, fromAddress, now)) throw lockOf(perAddress, fromAddress.lockedUntil, now);
+      const accountWide = await reserveAccountAttempt(deps.db, user.id, now);
+      if (!mayCheck(account, accountWide, now)) {
+        await releaseAddressAttempt(deps.db, user.id, request.ip);
+        throw lockOf(account, accountWide.lockedUntil, now);
       }
-      await clearFailedLogins(deps.db, user.id);
-      return { token: await deps.signer.sign(user.id) };
+      if (await verifyPassword(user.password_hash, request.body.password)) {
+        await clearLoginFailures(deps.db, user.id, request.ip);
+        return { token: await deps.signer.sign(user.id) };
+      }
+      if (locksNow(perAddress, fromAddress.failures)) throw locked(await lockAddress(deps.db, user.id, request.ip, lockEndsAt(perAddress, now)), now);
+      if (locksNow(account, accountWide.failures)) throw locked(await lockAccount(deps.db, user.id, lockEndsAt(account, now)), now);
+      throw invalidCredentials();
     },
   );
 }

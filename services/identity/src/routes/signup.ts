@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { Type, badRequest, conflict, notFound, tooManyRequests, type Database, type ServiceApp, type TokenSigner, type Transaction, type UnitOfWork } from '@betterplus/kit';
-import { OtpRequestedEvent, UserRegisteredEvent } from '@betterplus/events';
-import { timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
+import { Type, badRequest, conflict, notFound, tooManyRequests, type Database, type SealSecret, type ServiceApp, type TokenSigner, type UnitOfWork } from '@betterplus/kit';
+import { UserRegisteredEvent } from '@betterplus/events';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   deleteAbandonedChallenges,
-  deleteChallenge,
-  findPendingChallenge,
+  deleteChallengesOf,
+  findPendingChallenges,
+  insertChallenge,
+  lockSignupsOf,
   recordWrongCode,
   replaceCode,
-  resendAfter,
-  startChallenge,
+  type ChallengeRow,
 } from '../db/signup-challenges.ts';
 import { findUserByEmail, insertUser } from '../db/users.ts';
 import { normalizeEmail, normalizeName } from '../domain/accounts.ts';
-import { checkOtp, issueOtp, otpPolicy, pendingSince, resendWaitSeconds, type IssuedOtp } from '../domain/otp.ts';
+import { checkOtp, issueOtp, otpPolicy, pendingSince, resendWaitSeconds } from '../domain/otp.ts';
 import { hashPassword } from '../domain/passwords.ts';
+import { publishOtpRequested } from '../events/emails.ts';
 import type { AttemptLimiter } from './limits.ts';
 import { Email, ErrorResponse, MessageResponse, Name, Otp, Password, TokenResponse } from './schemas.ts';
 import { quantity } from './wording.ts';
@@ -24,9 +26,11 @@ export interface SignupDeps {
   uow: UnitOfWork;
   signer: TokenSigner;
   limitAttempts: AttemptLimiter;
+  seal: SealSecret;
 }
 
 const SignupBody = Type.Object({ name: Name, email: Email, password: Password }, { additionalProperties: false });
+const RequireOtp = Type.Object({ requireOTP: Type.Literal(true) });
 
 const emailTaken = () => conflict('An account with this email already exists. Please sign in.', 'EMAIL_TAKEN');
 const noPendingSignup = () => notFound('No signup is waiting for this email. Please sign up again.', 'NO_PENDING_SIGNUP');
@@ -39,67 +43,74 @@ function wrongCode(attempts: number) {
     : badRequest('Incorrect code. That was the last attempt: please request a new code.', 'OTP_INVALID');
 }
 
-/** The code travels only in the event (notifications emails it); identity keeps its hash. */
-const publishOtp = (tx: Transaction, email: string, name: string, otp: IssuedOtp) =>
-  tx.publish(OtpRequestedEvent, email, { email, name, code: otp.code, expiresAt: timestampFromDate(otp.expiresAt) });
+/**
+ * The browser that started a signup keeps its challenge's id in a cookie, so its verify and
+ * resend reach that signup only: a stranger's later signup for the same address (whose code
+ * also lands in the owner's inbox) cannot be completed or re-sent from the owner's browser.
+ * Clients without the cookie match a code against every pending signup of the address.
+ */
+const signupCookie = 'betterplus_signup';
+
+function boundChallenge(request: { headers: { cookie?: string } }): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === signupCookie && value && /^[0-9a-f-]{36}$/.test(value)) return value;
+  }
+  return undefined;
+}
+
+function bindChallenge(reply: { header(name: string, value: string): unknown }, id: string): void {
+  reply.header('set-cookie', `${signupCookie}=${id}; Path=/api/signup; Max-Age=${otpPolicy.pendingHours * 3600}; HttpOnly; SameSite=Strict`);
+}
+
+/** The signups a code or a resend may reach: the bound one when the browser has it, else all. */
+const reachable = (challenges: ChallengeRow[], bound: string | undefined): ChallengeRow[] => {
+  const own = challenges.filter((challenge) => challenge.id === bound);
+  return own.length > 0 ? own : challenges;
+};
 
 export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
-  app.post(
-    '/api/signup',
-    {
-      schema: {
-        summary: 'Create an account with a password and sign in, without proving the email (the web uses initiate and verify)',
-        body: SignupBody,
-        response: { 201: TokenResponse, 400: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },
+  const summaries = {
+    '/api/signup': 'Start a signup, as /api/signup/initiate does: no account exists until the emailed code proves the address',
+    '/api/signup/initiate': 'Start a signup: emails a one-time code that /api/signup/verify takes',
+  };
+  for (const [url, summary] of Object.entries(summaries)) {
+    app.post(
+      url,
+      { schema: { summary, body: SignupBody, response: { 200: RequireOtp, 400: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse } } },
+      /**
+       * Every initiate is its own challenge with its own code, name and password hash: a later
+       * initiate for the address (after the 30 s cooldown) never changes what an earlier one creates.
+       */
+      async (request, reply) => {
+        const name = normalizeName(request.body.name);
+        const email = normalizeEmail(request.body.email);
+        await deps.limitAttempts('signup', { ip: request.ip, account: email });
+        if (await findUserByEmail(deps.db, email)) throw emailTaken();
+        const passwordHash = await hashPassword(request.body.password);
+        const now = new Date();
+        const otp = issueOtp(now);
+        const id = randomUUID();
+        await deps.uow.run(async (tx) => {
+          await lockSignupsOf(tx, email);
+          await deleteAbandonedChallenges(tx, pendingSince(now));
+          const latest = Math.max(0, ...(await findPendingChallenges(tx, email, pendingSince(now))).map((c) => c.resend_after.getTime()));
+          const wait = resendWaitSeconds(new Date(latest), now);
+          if (wait > 0) throw waitForCode(wait);
+          await insertChallenge(tx, { id, email, name, passwordHash }, otp, now);
+          await publishOtpRequested(tx, deps.seal, { email, name, code: otp.code, expiresAt: otp.expiresAt });
+        });
+        bindChallenge(reply, id);
+        return reply.status(200).send({ requireOTP: true as const });
       },
-    },
-    async (request, reply) => {
-      const name = normalizeName(request.body.name);
-      const email = normalizeEmail(request.body.email);
-      await deps.limitAttempts('signup', { ip: request.ip, account: email });
-      const passwordHash = await hashPassword(request.body.password);
-      const id = randomUUID();
-      await deps.uow.run(async (tx) => {
-        if (!(await insertUser(tx, { id, name, email, passwordHash, emailVerified: false }))) throw emailTaken();
-        await tx.publish(UserRegisteredEvent, id, { userId: id, name, email, registeredAt: timestampNow() });
-      });
-      return reply.status(201).send({ token: await deps.signer.sign(id) });
-    },
-  );
-
-  app.post(
-    '/api/signup/initiate',
-    {
-      schema: {
-        summary: 'Start a signup: emails a one-time code that /api/signup/verify takes',
-        body: SignupBody,
-        response: { 200: Type.Object({ requireOTP: Type.Literal(true) }), 400: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },
-      },
-    },
-    async (request) => {
-      const name = normalizeName(request.body.name);
-      const email = normalizeEmail(request.body.email);
-      await deps.limitAttempts('signup', { ip: request.ip, account: email });
-      if (await findUserByEmail(deps.db, email)) throw emailTaken();
-      const passwordHash = await hashPassword(request.body.password);
-      const now = new Date();
-      const otp = issueOtp(now);
-      await deps.uow.run(async (tx) => {
-        await deleteAbandonedChallenges(tx, pendingSince(now));
-        if (!(await startChallenge(tx, { email, name, passwordHash }, otp, now))) {
-          throw waitForCode(resendWaitSeconds((await resendAfter(tx, email)) ?? now, now));
-        }
-        await publishOtp(tx, email, name, otp);
-      });
-      return { requireOTP: true as const };
-    },
-  );
+    );
+  }
 
   app.post(
     '/api/signup/verify',
     {
       schema: {
-        summary: 'Finish a signup with the emailed code: creates the account and signs in',
+        summary: 'Finish a signup with the emailed code: creates the account the code was sent for and signs in',
         body: Type.Object({ email: Email, otp: Otp }, { additionalProperties: false }),
         response: { 201: TokenResponse, 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },
       },
@@ -109,22 +120,26 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
       await deps.limitAttempts('signup', { ip: request.ip, account: email });
       const now = new Date();
       const outcome = await deps.uow.run(async (tx) => {
-        const challenge = await findPendingChallenge(tx, email, pendingSince(now));
-        if (!challenge) throw noPendingSignup();
-        const check = checkOtp(
-          { codeHash: challenge.code_hash, salt: challenge.salt, attempts: challenge.attempts, expiresAt: challenge.expires_at },
-          request.body.otp,
-          now,
-        );
-        // A wrong code is refused after the transaction commits, so the attempt stays counted.
-        if (check === 'wrong') return { check, attempts: await recordWrongCode(tx, email) };
-        if (check !== 'valid') return { check };
+        await lockSignupsOf(tx, email);
+        const challenges = reachable(await findPendingChallenges(tx, email, pendingSince(now)), boundChallenge(request));
+        const [newest] = challenges;
+        if (!newest) throw noPendingSignup();
+        const stored = (c: ChallengeRow) => ({ codeHash: c.code_hash, salt: c.salt, attempts: c.attempts, expiresAt: c.expires_at });
+        const checks = challenges.map((challenge) => ({ challenge, check: checkOtp(stored(challenge), request.body.otp, now) }));
+        const match = checks.find((c) => c.check === 'valid')?.challenge;
+        if (!match) {
+          const live = checks.filter((c) => c.check === 'wrong').map((c) => c.challenge.id);
+          // Nothing left to try: say why the newest cannot take a code.
+          if (live.length === 0) return { check: checkOtp(stored(newest), request.body.otp, now) === 'exhausted' ? ('exhausted' as const) : ('expired' as const) };
+          // Refused after the transaction commits, so the attempt stays counted.
+          return { check: 'wrong' as const, attempts: await recordWrongCode(tx, live) };
+        }
         const userId = randomUUID();
         // Someone may have signed up with this address (through Google) since the code was sent.
-        if (!(await insertUser(tx, { id: userId, name: challenge.name, email, passwordHash: challenge.password_hash, emailVerified: true }))) throw emailTaken();
-        await deleteChallenge(tx, email);
-        await tx.publish(UserRegisteredEvent, userId, { userId, name: challenge.name, email, registeredAt: timestampFromDate(now) });
-        return { check, userId };
+        if (!(await insertUser(tx, { id: userId, name: match.name, email, passwordHash: match.password_hash, emailVerified: true }))) throw emailTaken();
+        await deleteChallengesOf(tx, email);
+        await tx.publish(UserRegisteredEvent, userId, { userId, name: match.name, email, registeredAt: timestampFromDate(now) });
+        return { check: 'valid' as const, userId };
       });
       switch (outcome.check) {
         case 'wrong':
@@ -154,12 +169,13 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
       const now = new Date();
       const otp = issueOtp(now);
       await deps.uow.run(async (tx) => {
-        const challenge = await findPendingChallenge(tx, email, pendingSince(now));
+        await lockSignupsOf(tx, email);
+        const [challenge] = reachable(await findPendingChallenges(tx, email, pendingSince(now)), boundChallenge(request));
         if (!challenge) throw noPendingSignup();
         const wait = resendWaitSeconds(challenge.resend_after, now);
         if (wait > 0) throw waitForCode(wait);
-        await replaceCode(tx, email, otp);
-        await publishOtp(tx, email, challenge.name, otp);
+        await replaceCode(tx, challenge.id, otp);
+        await publishOtpRequested(tx, deps.seal, { email, name: challenge.name, code: otp.code, expiresAt: otp.expiresAt });
       });
       return { message: 'A new code has been sent to your email address.' };
     },

@@ -1,6 +1,7 @@
 import { Type, badRequest, currentUser, unauthorized, type ServiceApp, type ServiceDeps, type TokenSigner } from '@betterplus/kit';
 import { UserUpdatedEvent } from '@betterplus/events';
-import { findUserById, setPassword, updateName } from '../db/users.ts';
+import { useAllResetTokens } from '../db/reset-tokens.ts';
+import { findUserById, replacePassword, updateName } from '../db/users.ts';
 import { normalizeName } from '../domain/accounts.ts';
 import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { endSessionsBefore } from '../events/sessions.ts';
@@ -81,13 +82,21 @@ export function userRoutes(app: ServiceApp, deps: UserDeps): void {
       if (!user.password_hash) {
         throw badRequest("Your account signs in with Google and has no password yet. Use 'Forgot your password' on the sign-in page to set one.", 'NO_PASSWORD');
       }
-      if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) throw badRequest('Your current password is incorrect.', 'WRONG_PASSWORD');
+      const wrongPassword = () => badRequest('Your current password is incorrect.', 'WRONG_PASSWORD');
+      if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) throw wrongPassword();
       const passwordHash = await hashPassword(request.body.newPassword);
       const now = new Date();
-      await deps.uow.run(async (tx) => {
-        await setPassword(tx, userId, passwordHash, now, false);
+      const checkedHash = user.password_hash;
+      const changed = await deps.uow.run(async (tx) => {
+        // Only over the hash just checked: a concurrent change that won makes this one's
+        // current password wrong, rather than letting both pass the same check.
+        if (!(await replacePassword(tx, userId, checkedHash, passwordHash, now))) return false;
+        // A reset link sent before the change must not undo it.
+        await useAllResetTokens(tx, userId, now);
         await endSessionsBefore(tx, userId, now);
+        return true;
       });
+      if (!changed) throw wrongPassword();
       // Signed after the revocation instant, so this session carries on with it.
       return { token: await deps.signer.sign(userId) };
     },

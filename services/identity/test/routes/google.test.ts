@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
 import { SessionsRevokedEvent, UserRegisteredEvent } from '@betterplus/events';
+import { hashPassword } from '../../src/domain/passwords.ts';
 import { startFakeGoogle, type FakeGoogle } from '../support/google-server.ts';
-import { bearer, count, login, published, registerUser, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
+import { bearer, count, login, mintToken, published, registerUser, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
 
 const clientId = 'betterplus-web.apps.googleusercontent.com';
 let google: FakeGoogle;
@@ -120,11 +122,14 @@ describe('POST /api/auth/google', () => {
     assert.deepEqual(await snapshot(identity), before);
   });
 
-  it('lets the proven owner claim an account someone made with their address without proving it', async () => {
-    const direct = await identity.app.inject({ method: 'POST', url: '/api/signup', payload: { name: 'Squatter', email: 'owner@example.in', password: 'squatter password' } });
-    assert.equal(direct.statusCode, 201);
-    const squatterSession = direct.json<{ token: string }>().token;
-    const userId = await userIdOf(identity, 'owner@example.in');
+  it('lets the proven owner claim an account someone made with their address without proving it (possible before every signup needed a code)', async () => {
+    const userId = randomUUID();
+    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'Squatter', 'owner@example.in', $2, false)", [
+      userId,
+      await hashPassword('squatter password'),
+    ]);
+    const squatterSession = await mintToken(stack, userId);
+    assert.equal((await login(identity, 'owner@example.in', 'squatter password')).statusCode, 200);
     google.issue('token-owner', { aud: clientId, profile: { sub: 'g-owner', email: 'owner@example.in', email_verified: true, name: 'Owner' } });
 
     const response = await signIn('token-owner');

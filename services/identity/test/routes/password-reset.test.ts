@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
 import { PasswordResetRequestedEvent, SessionsRevokedEvent, topics } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { backdate, bearer, count, login, published, registerUser, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
+import { backdate, bearer, count, login, published, registerUser, resetTokenOf, resetTokenSent, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
 
 let stack: TestStack;
 let identity: Identity;
@@ -19,11 +19,30 @@ const requestReset = (email: string) => identity.app.inject({ method: 'POST', ur
 const reset = (token: string, newPassword: string) => identity.app.inject({ method: 'POST', url: '/api/reset-password/verify', payload: { token, newPassword } });
 const me = (token: string) => identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
 
-/** The token of the latest reset email to `email`, as the link would carry it. */
+const check = (token: string) => identity.app.inject({ method: 'POST', url: '/api/reset-password/check', payload: { token } });
+const resetEmails = async (email: string) => (await published(identity, PasswordResetRequestedEvent)).filter((e) => e.payload.email === email).length;
+
+/** Asks for a reset link for `email` and answers the token its email carries (issued after the answer). */
 async function latestResetToken(email: string): Promise<string> {
-  const token = (await published(identity, PasswordResetRequestedEvent)).filter((e) => e.payload.email === email).at(-1)?.payload.token;
-  assert.ok(token, `no reset email to ${email}`);
-  return token;
+  const sent = await resetEmails(email);
+  const response = await requestReset(email);
+  assert.equal(response.statusCode, 200);
+  return resetTokenSent(identity, email, sent);
+}
+
+/** Fails rather than hangs when `request` waits on what it should not. */
+async function unlessStuck<T>(request: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`${what} waited for the database`));
+    }, 5000);
+  });
+  try {
+    return await Promise.race([request, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 describe('POST /api/reset-password', () => {
@@ -33,11 +52,12 @@ describe('POST /api/reset-password', () => {
     await registerUser(identity, { name: 'Neha', email, password: 'neha password' });
   });
 
-  it('for an account: answers 200, stores only a hash of a 32-byte token valid 30 minutes and emails it through the outbox', async () => {
+  it('for an account: answers 200, stores only a hash of a 32-byte token valid 30 minutes and emails it sealed through the outbox', async () => {
     const response = await requestReset('Neha@Example.in');
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), sameAnswer);
 
+    const token = await resetTokenSent(identity, email, 0);
     const [sent, ...more] = (await published(identity, PasswordResetRequestedEvent)).filter((e) => e.payload.email === email);
     assert.ok(sent);
     assert.equal(more.length, 0);
@@ -46,7 +66,10 @@ describe('POST /api/reset-password', () => {
     assert.equal(sent.key, userId);
     assert.equal(sent.payload.userId, userId);
     assert.equal(sent.payload.name, 'Neha');
-    assert.match(sent.payload.token, /^[\w-]{43}$/);
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the plaintext field must stay empty
+    assert.equal(sent.payload.token, '', 'the token never travels in plaintext');
+    assert.match(token, /^[\w-]{43}$/);
+    assert.equal(resetTokenOf(identity, sent), token);
 
     const { rows } = await identity.deps.db.query<{ token_hash: string; expires_at: Date; used_at: Date | null }>(
       'SELECT token_hash, expires_at, used_at FROM password_reset_tokens WHERE user_id = $1',
@@ -55,7 +78,7 @@ describe('POST /api/reset-password', () => {
     assert.equal(rows.length, 1);
     const [row] = rows;
     assert.ok(row);
-    assert.equal(row.token_hash, createHash('sha256').update(sent.payload.token).digest('hex'));
+    assert.equal(row.token_hash, createHash('sha256').update(token).digest('hex'));
     assert.equal(row.used_at, null);
     const validFor = row.expires_at.getTime() - Date.now();
     assert.ok(validFor > 29 * 60_000 && validFor <= 30 * 60_000, `valid for ${validFor} ms`);
@@ -68,7 +91,26 @@ describe('POST /api/reset-password', () => {
     const response = await requestReset('ghost@example.in');
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), sameAnswer);
-    assert.deepEqual(await snapshot(identity), before);
+    // Links are issued one at a time in request order: once a later one is out, this one's work is done.
+    await latestResetToken(email);
+    const after = await snapshot(identity);
+    assert.deepEqual({ ...after, outbox: (after.outbox ?? 0) - 1, password_reset_tokens: (after.password_reset_tokens ?? 0) - 1 }, before, 'only the later link');
+  });
+
+  it('answers known and unknown emails alike without waiting for the account lookup or the link', async () => {
+    const sent = await resetEmails(email);
+    const answers = await identity.deps.uow.run(async (tx) => {
+      // Holds every query on users (and, on PGlite's one connection, every query) until this ends.
+      await tx.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+      const known = await unlessStuck(requestReset(email), 'the answer for an account');
+      const unknown = await unlessStuck(requestReset('nobody-here@example.in'), 'the answer for an unknown email');
+      return [known, unknown].map((r) => ({ status: r.statusCode, body: r.json<unknown>() }));
+    });
+    assert.deepEqual(answers, [
+      { status: 200, body: sameAnswer },
+      { status: 200, body: sameAnswer },
+    ]);
+    assert.match(await resetTokenSent(identity, email, sent), /^[\w-]{43}$/, 'the link is issued once the database is free');
   });
 
   it('answers 400 for a malformed email', async () => {
@@ -85,7 +127,6 @@ describe('POST /api/reset-password/verify', () => {
 
   before(async () => {
     session = await registerUser(identity, { name: 'Sameer', email, password: 'old password' });
-    await requestReset(email);
     token = await latestResetToken(email);
   });
 
@@ -134,7 +175,6 @@ describe('POST /api/reset-password/verify', () => {
   });
 
   it('refuses an expired token (400) and changes nothing', async () => {
-    await requestReset(email);
     const late = await latestResetToken(email);
     await backdate(identity, "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND user_id = $1", [await userIdOf(identity, email)]);
     const before = await snapshot(identity);
@@ -154,9 +194,7 @@ describe('POST /api/reset-password/verify', () => {
   });
 
   it('spends every other link outstanding once one of them resets the password', async () => {
-    await requestReset(email);
     const first = await latestResetToken(email);
-    await requestReset(email);
     const second = await latestResetToken(email);
     assert.equal((await reset(second, 'second password')).statusCode, 200);
     const response = await reset(first, 'first password');
@@ -170,7 +208,6 @@ describe('POST /api/reset-password/verify', () => {
     await registerUser(identity, { name: 'Locked', email: locked, password: 'locked password' });
     for (let i = 0; i < 10; i += 1) await login(identity, locked, 'wrong password');
     assert.equal((await login(identity, locked, 'locked password')).statusCode, 429);
-    await requestReset(locked);
     assert.equal((await reset(await latestResetToken(locked), 'unlocked password')).statusCode, 200);
     assert.equal((await login(identity, locked, 'unlocked password')).statusCode, 200);
   });
@@ -180,9 +217,46 @@ describe('POST /api/reset-password/verify', () => {
     await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'Made', $2, NULL, true)", [randomUUID(), googleOnly]);
     assert.equal((await login(identity, googleOnly, 'chosen password')).statusCode, 401);
     const tokens = await count(identity, 'password_reset_tokens');
-    assert.equal((await requestReset(googleOnly)).statusCode, 200);
+    const token = await latestResetToken(googleOnly);
     assert.equal(await count(identity, 'password_reset_tokens'), tokens + 1);
-    assert.equal((await reset(await latestResetToken(googleOnly), 'chosen password')).statusCode, 200);
+    assert.equal((await reset(token, 'chosen password')).statusCode, 200);
     assert.equal((await login(identity, googleOnly, 'chosen password')).statusCode, 200);
   });
+});
+
+describe('POST /api/reset-password/check', () => {
+  const email = 'tara@example.in';
+
+  before(async () => {
+    await registerUser(identity, { name: 'Tara', email, password: 'tara password' });
+  });
+
+  it('says a fresh link is valid, and a used, expired or unknown one is not, changing nothing', async () => {
+    const token = await latestResetToken(email);
+    const before = await snapshot(identity);
+    const fresh = await check(token);
+    assert.equal(fresh.statusCode, 200);
+    assert.deepEqual(fresh.json(), { valid: true });
+    assert.deepEqual((await check('bm90LWEtcmVhbC10b2tlbi1ub3QtYS1yZWFsLXRva2Vu')).json(), { valid: false });
+    assert.deepEqual(await snapshot(identity), before);
+
+    assert.equal((await reset(token, 'tara new password')).statusCode, 200);
+    assert.deepEqual((await check(token)).json(), { valid: false }, 'used');
+
+    const late = await latestResetToken(email);
+    await backdate(identity, "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND user_id = $1", [await userIdOf(identity, email)]);
+    assert.deepEqual((await check(late)).json(), { valid: false }, 'expired');
+  });
+
+  for (const [label, body] of [
+    ['a missing token', {}],
+    ['an empty token', { token: '' }],
+    ['unknown fields', { token: 'abc', email: 'tara@example.in' }],
+  ] as const) {
+    it(`answers 400 for ${label}`, async () => {
+      const response = await identity.app.inject({ method: 'POST', url: '/api/reset-password/check', payload: body });
+      assert.equal(response.statusCode, 400);
+      assert.equal(response.json<{ code: string }>().code, 'IDENTITY_VALIDATION');
+    });
+  }
 });

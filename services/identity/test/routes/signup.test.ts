@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
 import { OtpRequestedEvent, UserRegisteredEvent, topics } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { backdate, bearer, count, latestOtp, login, published, snapshot, startIdentity, type Identity } from '../support/identity.ts';
+import { backdate, bearer, count, latestOtp, login, otpOf, published, snapshot, startIdentity, type Identity } from '../support/identity.ts';
 
 let stack: TestStack;
 let identity: Identity;
@@ -13,34 +14,48 @@ before(async () => {
 });
 after(() => stack.close());
 
-const post = (url: string, body: unknown) => identity.app.inject({ method: 'POST', url, payload: body as object });
-const initiate = (body: unknown) => post('/api/signup/initiate', body);
-const verify = (email: string, otp: string) => post('/api/signup/verify', { email, otp });
-const resend = (email: string) => post('/api/signup/resend-otp', { email });
+/** `cookie`: what a browser that started a signup sends back. */
+const post = (url: string, body: unknown, cookie?: string) => identity.app.inject({ method: 'POST', url, payload: body as object, ...(cookie ? { headers: { cookie } } : {}) });
+const initiate = (body: unknown, cookie?: string) => post('/api/signup/initiate', body, cookie);
+const verify = (email: string, otp: string, cookie?: string) => post('/api/signup/verify', { email, otp }, cookie);
+const resend = (email: string, cookie?: string) => post('/api/signup/resend-otp', { email }, cookie);
+/** The cookie a browser keeps from a signup answer. */
+const cookieOf = (response: { headers: Record<string, unknown> }): string => {
+  const set = response.headers['set-cookie'];
+  assert.equal(typeof set, 'string', 'the answer binds the signup to the browser');
+  return String(set).split(';')[0] ?? '';
+};
 /** The cooldown before another code is over, as if 30 seconds had passed. */
 const endCooldown = (email: string) => backdate(identity, "UPDATE signup_challenges SET resend_after = now() - interval '1 second' WHERE email = $1", [email]);
+/** The newest pending signup of `email`. */
 const challenge = async (email: string) =>
-  (await identity.deps.db.query<{ attempts: number; password_hash: string; code_hash: string }>('SELECT * FROM signup_challenges WHERE email = $1', [email])).rows[0];
+  (
+    await identity.deps.db.query<{ attempts: number; password_hash: string; code_hash: string }>(
+      'SELECT * FROM signup_challenges WHERE email = $1 ORDER BY started_at DESC LIMIT 1',
+      [email],
+    )
+  ).rows[0];
 /** Some code other than `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-describe('POST /api/signup (direct, without a code)', () => {
-  it('creates the user, answers a token and records user registered in the outbox', async () => {
+describe('POST /api/signup (the OTP flow, like initiate)', () => {
+  it('creates no account until the emailed code proves the address, then creates it verified', async () => {
+    const users = await count(identity, 'users');
     const response = await post('/api/signup', { name: '  Asha  Rao ', email: 'Asha@Example.in', password: 'correct horse' });
-    assert.equal(response.statusCode, 201);
-    const { token } = response.json<{ token: string }>();
-    assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { requireOTP: true });
+    assert.equal(await count(identity, 'users'), users, 'no account yet');
+    assert.equal((await login(identity, 'asha@example.in', 'correct horse')).statusCode, 401);
 
-    const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
-    assert.equal(me.statusCode, 200);
+    const verified = await verify('asha@example.in', await latestOtp(identity, 'asha@example.in'));
+    assert.equal(verified.statusCode, 201);
+    const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(verified.json<{ token: string }>().token) });
     assert.deepEqual(me.json(), { name: 'Asha Rao', email: 'asha@example.in' });
-
     const events = await published(identity, UserRegisteredEvent);
     assert.deepEqual(events.map((e) => [e.payload.name, e.payload.email]), [['Asha Rao', 'asha@example.in']]);
     const stored = await identity.deps.db.query<{ password_hash: string; email_verified: boolean }>("SELECT password_hash, email_verified FROM users WHERE email = 'asha@example.in'");
     assert.match(stored.rows[0]?.password_hash ?? '', /^\$argon2id\$/);
-    // Nobody proved the address: a later Google sign-in by its owner may claim the account.
-    assert.equal(stored.rows[0]?.email_verified, false);
+    assert.equal(stored.rows[0]?.email_verified, true);
   });
 
   it('refuses an email that already has an account, whatever its case, and changes nothing', async () => {
@@ -83,7 +98,10 @@ describe('POST /api/signup/initiate', () => {
     assert.equal(sent.topic, topics.identitySignup);
     assert.equal(sent.key, 'ravi@example.in');
     assert.equal(sent.payload.name, 'Ravi Kumar');
-    assert.match(sent.payload.code, /^\d{6}$/);
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the plaintext field must stay empty
+    assert.equal(sent.payload.code, '', 'the code never travels in plaintext');
+    const code = otpOf(identity, sent);
+    assert.match(code, /^\d{6}$/);
     assert.ok(sent.payload.expiresAt);
     const validFor = timestampDate(sent.payload.expiresAt).getTime() - Date.now();
     assert.ok(validFor > 9 * 60_000 && validFor <= 10 * 60_000, `valid for ${validFor} ms`);
@@ -93,7 +111,7 @@ describe('POST /api/signup/initiate', () => {
     assert.match(row.password_hash, /^\$argon2id\$/);
     assert.equal(row.attempts, 0);
     assert.doesNotMatch(JSON.stringify(row), /ravi password/);
-    assert.doesNotMatch(JSON.stringify(row), new RegExp(`"${sent.payload.code}"`));
+    assert.doesNotMatch(JSON.stringify(row), new RegExp(`"${code}"`));
   });
 
   it('refuses an email that already has an account (409) and stores and sends nothing', async () => {
@@ -123,12 +141,13 @@ describe('POST /api/signup/initiate', () => {
     });
   }
 
-  it('refuses to start again within 30 seconds (429), then starts afresh and the old code stops working', async () => {
+  it('refuses to start again within 30 seconds (429); after that the same browser starts afresh and its old code stops working', async () => {
     const email = 'again@example.in';
-    assert.equal((await initiate({ name: 'First', email, password: 'first password' })).statusCode, 200);
+    const first = await initiate({ name: 'First', email, password: 'first password' });
+    assert.equal(first.statusCode, 200);
     const firstCode = await latestOtp(identity, email);
     const before = await snapshot(identity);
-    const early = await initiate({ name: 'Second', email, password: 'second password' });
+    const early = await initiate({ name: 'Second', email, password: 'second password' }, cookieOf(first));
     assert.equal(early.statusCode, 429);
     const refusal = early.json<{ error: string; code: string }>();
     assert.equal(refusal.code, 'IDENTITY_OTP_COOLDOWN');
@@ -136,14 +155,16 @@ describe('POST /api/signup/initiate', () => {
     assert.deepEqual(await snapshot(identity), before);
 
     await endCooldown(email);
-    assert.equal((await initiate({ name: 'Second', email, password: 'second password' })).statusCode, 200);
+    const second = await initiate({ name: 'Second', email, password: 'second password' }, cookieOf(first));
+    assert.equal(second.statusCode, 200);
     const secondCode = await latestOtp(identity, email);
-    if (secondCode !== firstCode) assert.equal((await verify(email, firstCode)).statusCode, 400);
-    const verified = await verify(email, secondCode);
+    if (secondCode !== firstCode) assert.equal((await verify(email, firstCode, cookieOf(second))).statusCode, 400);
+    const verified = await verify(email, secondCode, cookieOf(second));
     assert.equal(verified.statusCode, 201);
     const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(verified.json<{ token: string }>().token) });
     assert.deepEqual(me.json(), { name: 'Second', email });
     assert.equal((await login(identity, email, 'second password')).statusCode, 200);
+    assert.equal(await challenge(email), undefined, 'every pending signup of the address ends with the account');
   });
 
   it('forgets signups abandoned for a day, password hash included', async () => {
@@ -246,7 +267,8 @@ describe('POST /api/signup/verify', () => {
     const other = 'race@example.in';
     await initiate({ name: 'Race', email: other, password: 'race password' });
     const raceCode = await latestOtp(identity, other);
-    assert.equal((await post('/api/signup', { name: 'Quick', email: other, password: 'quick password' })).statusCode, 201);
+    // As a Google sign-in with the address would, meanwhile.
+    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'Quick', $2, NULL, true)", [randomUUID(), other]);
     const before = await snapshot(identity);
     const response = await verify(other, raceCode);
     assert.equal(response.statusCode, 409);
@@ -311,5 +333,58 @@ describe('POST /api/signup/resend-otp', () => {
     const response = await resend('not an email');
     assert.equal(response.statusCode, 400);
     assert.equal(response.json<{ code: string }>().code, 'IDENTITY_VALIDATION');
+  });
+});
+
+describe('pending-signup takeover', () => {
+  const email = 'owner@example.in';
+  const owner = { name: 'Owner', email, password: 'owner password' };
+  const attacker = { name: 'Attacker', email, password: 'attacker password' };
+  /** The code of each OTP email the owner's inbox got, oldest first. */
+  const inbox = async () => (await published(identity, OtpRequestedEvent)).filter((e) => e.payload.email === email).map((e) => otpOf(identity, e));
+
+  it('a later initiate for the address changes nothing the earlier one creates, and the owner\'s code completes the owner\'s signup', async () => {
+    const ownerStart = await initiate(owner);
+    assert.equal(ownerStart.statusCode, 200);
+    await endCooldown(email);
+    assert.equal((await initiate(attacker)).statusCode, 200, 'a stranger starts a signup for the same address 30 s later');
+    const [ownerCode, attackerCode] = await inbox();
+    assert.ok(ownerCode && attackerCode);
+
+    // In the owner's browser, the stranger's code (the newest email) is just a wrong code.
+    if (attackerCode !== ownerCode) {
+      const wrong = await verify(email, attackerCode, cookieOf(ownerStart));
+      assert.equal(wrong.statusCode, 400);
+      assert.equal(wrong.json<{ code: string }>().code, 'IDENTITY_OTP_INVALID');
+    }
+    // A resend from the owner's browser re-sends the owner's signup, not the stranger's.
+    await endCooldown(email);
+    assert.equal((await resend(email, cookieOf(ownerStart))).statusCode, 200);
+    const resent = (await published(identity, OtpRequestedEvent)).filter((e) => e.payload.email === email).at(-1);
+    assert.equal(resent?.payload.name, 'Owner');
+
+    const verified = await verify(email, (await inbox()).at(-1) ?? '', cookieOf(ownerStart));
+    assert.equal(verified.statusCode, 201);
+    const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(verified.json<{ token: string }>().token) });
+    assert.deepEqual(me.json(), { name: 'Owner', email });
+    assert.equal((await login(identity, email, 'owner password')).statusCode, 200);
+    assert.equal((await login(identity, email, 'attacker password')).statusCode, 401, "the stranger's password opens nothing");
+    assert.equal((await verify(email, attackerCode)).statusCode, 404, "the stranger's signup ended with the account");
+  });
+
+  it('without the browser cookie, each code completes only the signup it was sent for', async () => {
+    const other = 'cookieless@example.in';
+    assert.equal((await initiate({ name: 'Early', email: other, password: 'early password' })).statusCode, 200);
+    const earlyCode = await latestOtp(identity, other);
+    await endCooldown(other);
+    assert.equal((await initiate({ name: 'Late', email: other, password: 'late password' })).statusCode, 200);
+    const lateCode = await latestOtp(identity, other);
+    if (earlyCode === lateCode) return;
+    const verified = await verify(other, earlyCode);
+    assert.equal(verified.statusCode, 201);
+    const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(verified.json<{ token: string }>().token) });
+    assert.deepEqual(me.json(), { name: 'Early', email: other });
+    assert.equal((await login(identity, other, 'early password')).statusCode, 200);
+    assert.equal((await login(identity, other, 'late password')).statusCode, 401);
   });
 });

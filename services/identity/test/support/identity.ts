@@ -1,9 +1,9 @@
 // Helpers shared by identity's tests: a stack with identity on it, and readers for what a test
 // asserts on (row counts, events in the outbox, the code an OTP email would carry).
 import assert from 'node:assert/strict';
-import { createTokenSigner, decodeEnvelope, decodePayload, type RunningService } from '@betterplus/kit';
-import { createTestStack, type TestStack } from '@betterplus/kit/testing';
-import { OtpRequestedEvent, type EventDefinition } from '@betterplus/events';
+import { createSecretOpener, createTokenSigner, decodeEnvelope, decodePayload, sealedSecretContext, type OpenSecret, type RunningService } from '@betterplus/kit';
+import { createTestStack, eventually, type TestStack } from '@betterplus/kit/testing';
+import { OtpRequestedEvent, PasswordResetRequestedEvent, type EventDefinition } from '@betterplus/events';
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
 import { identityService } from '../../src/app.ts';
 import type { IdentityConfig } from '../../src/config.ts';
@@ -17,7 +17,17 @@ export type Identity = RunningService<IdentityConfig>;
 export async function startIdentity(env: Record<string, string> = {}): Promise<{ stack: TestStack; identity: Identity }> {
   const stack = await createTestStack();
   const identity = await stack.start(identityService, { AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000', ...env });
+  openers.set(identity, createSecretOpener(stack.env.NOTIFICATIONS_PRIVATE_KEY ?? ''));
   return { stack, identity };
+}
+
+/** Notifications' side of each identity under test: opens what identity sealed for it. */
+const openers = new WeakMap<Identity, OpenSecret>();
+
+function openerOf(identity: Identity): OpenSecret {
+  const open = openers.get(identity);
+  assert.ok(open, 'identity was not started by startIdentity');
+  return open;
 }
 
 export const bearer = (token: string): { authorization: string } => ({ authorization: `Bearer ${token}` });
@@ -48,12 +58,27 @@ export async function published<Desc extends DescMessage>(identity: Identity, ev
   return rows.map((row) => ({ key: row.key, topic: row.topic, payload: decodePayload(event, decodeEnvelope(row.envelope)) }));
 }
 
-/** The code the latest OTP email to `email` carries, read from the event as notifications would. */
+/** The code an OTP event carries, opened with notifications' private key as notifications would. */
+export function otpOf(identity: Identity, event: PublishedEvent<typeof OtpRequestedEvent.schema>): string {
+  return openerOf(identity)(event.payload.sealedCode, sealedSecretContext(OtpRequestedEvent.schema.typeName, event.payload.email));
+}
+
+/** The token a reset event carries, opened the same way. */
+export function resetTokenOf(identity: Identity, event: PublishedEvent<typeof PasswordResetRequestedEvent.schema>): string {
+  return openerOf(identity)(event.payload.sealedToken, sealedSecretContext(PasswordResetRequestedEvent.schema.typeName, event.payload.email));
+}
+
+/** The code the latest OTP email to `email` carries. */
 export async function latestOtp(identity: Identity, email: string): Promise<string> {
-  const codes = (await published(identity, OtpRequestedEvent)).filter((e) => e.payload.email === email);
-  const code = codes.at(-1)?.payload.code;
-  assert.ok(code, `no OTP was sent to ${email}`);
-  return code;
+  const sent = (await published(identity, OtpRequestedEvent)).filter((e) => e.payload.email === email).at(-1);
+  assert.ok(sent, `no OTP was sent to ${email}`);
+  return otpOf(identity, sent);
+}
+
+/** The token of the `index`th reset email to `email` (from 0), as the link carries it; waits for it, since it is issued after the answer. */
+export async function resetTokenSent(identity: Identity, email: string, index: number): Promise<string> {
+  const sent = await eventually(async () => (await published(identity, PasswordResetRequestedEvent)).filter((e) => e.payload.email === email).at(index));
+  return resetTokenOf(identity, sent);
 }
 
 /** An account made through the OTP signup, as the web makes it; answers its session token. */

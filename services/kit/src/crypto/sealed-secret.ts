@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
+import { ConfigError } from '../config/load-config.ts';
 
 /**
  * Secrets one service hands another through events (OTP codes, reset tokens), sealed to the
@@ -26,13 +27,26 @@ export interface SecretKeys {
 export type SealSecret = (secret: string, context: string) => Uint8Array;
 export type OpenSecret = (sealed: Uint8Array, context: string) => string;
 
+/**
+ * The context both sides seal and open with: the event's protobuf type and the address the
+ * secret is mailed to, so neither can be swapped.
+ */
+export const sealedSecretContext = (eventType: string, recipient: string): string => `${eventType}:${recipient}`;
+
 export function generateSecretKeys(): SecretKeys {
   const { publicKey, privateKey } = generateKeyPairSync('x25519');
   return { publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }), privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) };
 }
 
-function assertX25519(key: KeyObject, what: string): KeyObject {
-  if (key.asymmetricKeyType !== 'x25519') throw new Error(`${what} is not an X25519 key`);
+/** The key in `pem`, or a ConfigError naming the setting it came from. */
+function x25519Key(pem: string, read: (pem: string) => KeyObject, setting: string): KeyObject {
+  let key: KeyObject | undefined;
+  try {
+    key = read(pem);
+  } catch {
+    // Reported below without the parser's message, which may quote the key.
+  }
+  if (key?.asymmetricKeyType !== 'x25519') throw new ConfigError(`${setting}: not an X25519 key in PEM`);
   return key;
 }
 
@@ -42,9 +56,9 @@ function deriveKey(shared: Buffer, ephemeral: Buffer, recipient: Buffer): Buffer
   return Buffer.from(hkdfSync('sha256', shared, Buffer.concat([ephemeral, recipient]), info, keyLength));
 }
 
-/** Throws at once for a key that is not an X25519 public key (PEM), so a bad setting fails at start. */
-export function createSecretSealer(publicKeyPem: string): SealSecret {
-  const recipient = assertX25519(createPublicKey(publicKeyPem), 'the sealing public key');
+/** Throws a ConfigError naming `setting` at once for a key that is not an X25519 public key, so a bad setting fails at start. */
+export function createSecretSealer(publicKeyPem: string, setting = 'sealing public key'): SealSecret {
+  const recipient = x25519Key(publicKeyPem, createPublicKey, setting);
   const recipientRaw = rawPublicKey(recipient);
   return (secret, context) => {
     const ephemeral = generateKeyPairSync('x25519');
@@ -58,8 +72,8 @@ export function createSecretSealer(publicKeyPem: string): SealSecret {
 }
 
 /** Opens what the matching sealer sealed for the same context; throws for anything else. */
-export function createSecretOpener(privateKeyPem: string): OpenSecret {
-  const own = assertX25519(createPrivateKey(privateKeyPem), 'the sealing private key');
+export function createSecretOpener(privateKeyPem: string, setting = 'sealing private key'): OpenSecret {
+  const own = x25519Key(privateKeyPem, createPrivateKey, setting);
   const ownRaw = rawPublicKey(createPublicKey(own));
   return (sealed, context) => {
     const bytes = Buffer.from(sealed);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { createSecretOpener, createSecretSealer, generateSecretKeys } from '../../src/index.ts';
+import { ConfigError, createSecretOpener, createSecretSealer, generateSecretKeys } from '../../src/index.ts';
 
 const keys = generateSecretKeys();
 const seal = createSecretSealer(keys.publicKeyPem);
@@ -45,8 +45,9 @@ describe('sealed secrets', () => {
 
   it('refuses keys that are not X25519', () => {
     const ed25519 = generateKeyPairSync('ed25519');
-    assert.throws(() => createSecretSealer(ed25519.publicKey.export({ type: 'spki', format: 'pem' })), /not an X25519 key/);
-    assert.throws(() => createSecretOpener(ed25519.privateKey.export({ type: 'pkcs8', format: 'pem' })), /not an X25519 key/);
-    assert.throws(() => createSecretSealer('not a key'));
+    assert.throws(() => createSecretSealer(ed25519.publicKey.export({ type: 'spki', format: 'pem' }), 'SOME_PUBLIC_KEY'), /^ConfigError: SOME_PUBLIC_KEY: not an X25519 key in PEM$/);
+    assert.throws(() => createSecretOpener(ed25519.privateKey.export({ type: 'pkcs8', format: 'pem' }), 'SOME_PRIVATE_KEY'), /^ConfigError: SOME_PRIVATE_KEY: not an X25519 key in PEM$/);
+    assert.throws(() => createSecretSealer('not a key'), ConfigError);
+    assert.throws(() => createSecretOpener(keys.publicKeyPem), ConfigError, 'a public key is not a private key');
   });
 });

@@ -2,11 +2,23 @@ import assert from 'node:assert/strict';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { OtpRequestedEvent } from '@betterplus/events';
-import { decodeEnvelope, deadLetterTopic, encodeEvent, localMailboxDir, readLocalMailbox, type BusMessage, type RunningService, type Subscription } from '@betterplus/kit';
+import {
+  createSecretSealer,
+  decodeEnvelope,
+  deadLetterTopic,
+  encodeEvent,
+  generateSecretKeys,
+  localMailboxDir,
+  readLocalMailbox,
+  sealedSecretContext,
+  type BusMessage,
+  type RunningService,
+  type Subscription,
+} from '@betterplus/kit';
 import { createTestStack, eventually, type TestStack } from '@betterplus/kit/testing';
 import { notificationsService } from '../../src/app.ts';
 import type { NotificationsConfig } from '../../src/config.ts';
-import { deliveriesOf, eventuallyRows, failuresOf, freshCode, inMinutes, publish } from '../support/events.ts';
+import { deliveriesOf, eventuallyRows, failuresOf, freshCode, otpPayload, publish } from '../support/events.ts';
 
 describe('event handlers, delivering to the local mailbox', () => {
   let stack: TestStack;
@@ -93,7 +105,7 @@ describe('event handlers, delivering to the local mailbox', () => {
   it('sends one mail when the same event (same id) arrives twice', async () => {
     const code = freshCode();
     const email = 'twice@example.in';
-    const event = encodeEvent(OtpRequestedEvent, 'identity', email, { email, name: 'Kavya Menon', code, expiresAt: inMinutes(10) });
+    const event = encodeEvent(OtpRequestedEvent, 'identity', email, otpPayload(service, email, code));
     const duplicates = async () =>
       (await service.deps.metrics.consumedEvents.get()).values.find((v) => v.labels.topic === OtpRequestedEvent.topic && v.labels.outcome === 'duplicate')?.value ?? 0;
     const before = await duplicates();
@@ -140,5 +152,17 @@ describe('event handlers, delivering to the local mailbox', () => {
     } finally {
       await repair();
     }
+  });
+
+  it('OtpRequested: mails nothing for a code sealed for another address or to another key, and dead-letters it', async () => {
+    const email = 'victim@example.in';
+    const code = freshCode();
+    const elsewhere = { ...otpPayload(service, 'attacker@example.in', code), email };
+    const strangerKey = { ...otpPayload(service, email, code), sealedCode: createSecretSealer(generateSecretKeys().publicKeyPem)(code, sealedSecretContext(OtpRequestedEvent.schema.typeName, email)) };
+    for (const payload of [elsewhere, strangerKey]) {
+      const eventId = await service.deps.uow.run((tx) => tx.publish(OtpRequestedEvent, email, payload));
+      await eventually(async () => deadLetters.find((m) => decodeEnvelope(m.value).eventId === eventId));
+    }
+    assert.equal((await readLocalMailbox(mailboxDir())).filter((m) => m.to === email).length, 0);
   });
 });

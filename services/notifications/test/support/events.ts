@@ -1,7 +1,7 @@
 // Shared by the event tests: publishing as identity would, and reading what was delivered.
-import { randomInt, randomUUID } from 'node:crypto';
+import { createPublicKey, randomInt, randomUUID } from 'node:crypto';
 import { ContactSubmittedEvent, OtpRequestedEvent, PasswordResetRequestedEvent, UserRegisteredEvent } from '@betterplus/events';
-import type { RunningService } from '@betterplus/kit';
+import { createSecretSealer, sealedSecretContext, type RunningService } from '@betterplus/kit';
 import { eventually } from '@betterplus/kit/testing';
 import type { NotificationsConfig } from '../../src/config.ts';
 
@@ -13,13 +13,27 @@ export const inMinutes = (minutes: number) => ({ seconds: BigInt(Math.floor(Date
 /** A code no other test in the file uses, so mail can be told apart. */
 export const freshCode = (): string => String(randomInt(100_000, 1_000_000));
 
+/** Seals `secret` as identity does, to the public half of the service's own private key. */
+export function sealFor(service: Service, secret: string, eventType: string, email: string): Uint8Array {
+  const publicKeyPem = createPublicKey(service.deps.config.NOTIFICATIONS_PRIVATE_KEY).export({ type: 'spki', format: 'pem' });
+  return createSecretSealer(publicKeyPem)(secret, sealedSecretContext(eventType, email));
+}
+
+/** An OtpRequested payload as identity makes it: the code only sealed. */
+export const otpPayload = (service: Service, email: string, code: string) => ({
+  email,
+  name: 'Kavya Menon',
+  sealedCode: sealFor(service, code, OtpRequestedEvent.schema.typeName, email),
+  expiresAt: inMinutes(10),
+});
+
 /** Publishes through the service's own outbox, the way identity's transaction would. */
 export const publish = {
-  otpRequested: (service: Service, email: string, code: string) =>
-    service.deps.uow.run((tx) => tx.publish(OtpRequestedEvent, email, { email, name: 'Kavya Menon', code, expiresAt: inMinutes(10) })),
+  otpRequested: (service: Service, email: string, code: string) => service.deps.uow.run((tx) => tx.publish(OtpRequestedEvent, email, otpPayload(service, email, code))),
   passwordResetRequested: (service: Service, email: string, token: string) => {
     const userId = randomUUID();
-    return service.deps.uow.run((tx) => tx.publish(PasswordResetRequestedEvent, userId, { userId, name: 'Kavya Menon', email, token, expiresAt: inMinutes(30) }));
+    const sealedToken = sealFor(service, token, PasswordResetRequestedEvent.schema.typeName, email);
+    return service.deps.uow.run((tx) => tx.publish(PasswordResetRequestedEvent, userId, { userId, name: 'Kavya Menon', email, sealedToken, expiresAt: inMinutes(30) }));
   },
   userRegistered: (service: Service, email: string) => {
     const userId = randomUUID();

@@ -12,11 +12,12 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file betterplus/identity/v1/signup.proto.
  */
 export const file_betterplus_identity_v1_signup: GenFile = /*@__PURE__*/
-  fileDesc("CiNiZXR0ZXJwbHVzL2lkZW50aXR5L3YxL3NpZ251cC5wcm90bxIWYmV0dGVycGx1cy5pZGVudGl0eS52MSJpCgxPdHBSZXF1ZXN0ZWQSDQoFZW1haWwYASABKAkSDAoEbmFtZRgCIAEoCRIMCgRjb2RlGAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiNiZXR0ZXJwbHVzL2lkZW50aXR5L3YxL3NpZ251cC5wcm90bxIWYmV0dGVycGx1cy5pZGVudGl0eS52MSKCAQoMT3RwUmVxdWVzdGVkEg0KBWVtYWlsGAEgASgJEgwKBG5hbWUYAiABKAkSEAoEY29kZRgDIAEoCUICGAESLgoKZXhwaXJlc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLc2VhbGVkX2NvZGUYBSABKAxiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Someone started a signup and must prove the email address is theirs. Carries the one-time
- * code the email needs; identity keeps only its hash.
+ * code the email needs, sealed so that only notifications can read it; identity keeps only its
+ * hash.
  *
  * @generated from message betterplus.identity.v1.OtpRequested
  */
@@ -32,7 +33,10 @@ export type OtpRequested = Message<"betterplus.identity.v1.OtpRequested"> & {
   name: string;
 
   /**
-   * @generated from field: string code = 3;
+   * No longer filled: a code in plaintext rested in the outbox and on the broker.
+   *
+   * @generated from field: string code = 3 [deprecated = true];
+   * @deprecated
    */
   code: string;
 
@@ -40,6 +44,14 @@ export type OtpRequested = Message<"betterplus.identity.v1.OtpRequested"> & {
    * @generated from field: google.protobuf.Timestamp expires_at = 4;
    */
   expiresAt?: Timestamp | undefined;
+
+  /**
+   * The code sealed to notifications' public key (the kit's sealed secrets: X25519, HKDF-SHA256,
+   * AES-256-GCM), with the context "betterplus.identity.v1.OtpRequested:<email>".
+   *
+   * @generated from field: bytes sealed_code = 5;
+   */
+  sealedCode: Uint8Array;
 };
 
 /**

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file betterplus/identity/v1/user.proto.
  */
 export const file_betterplus_identity_v1_user: GenFile = /*@__PURE__*/
-  fileDesc("CiFiZXR0ZXJwbHVzL2lkZW50aXR5L3YxL3VzZXIucHJvdG8SFmJldHRlcnBsdXMuaWRlbnRpdHkudjEicQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEjEKDXJlZ2lzdGVyZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjsKC1VzZXJVcGRhdGVkEg8KB3VzZXJfaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCSKFAQoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFdG9rZW4YBCABKAkSLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiVgoPU2Vzc2lvbnNSZXZva2VkEg8KB3VzZXJfaWQYASABKAkSMgoOcmV2b2tlZF9iZWZvcmUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiFiZXR0ZXJwbHVzL2lkZW50aXR5L3YxL3VzZXIucHJvdG8SFmJldHRlcnBsdXMuaWRlbnRpdHkudjEicQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEjEKDXJlZ2lzdGVyZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjsKC1VzZXJVcGRhdGVkEg8KB3VzZXJfaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCSKfAQoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEQoFdG9rZW4YBCABKAlCAhgBEi4KCmV4cGlyZXNfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDHNlYWxlZF90b2tlbhgGIAEoDCJWCg9TZXNzaW9uc1Jldm9rZWQSDwoHdXNlcl9pZBgBIAEoCRIyCg5yZXZva2VkX2JlZm9yZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * A person created an account.
@@ -79,7 +79,7 @@ export const UserUpdatedSchema: GenMessage<UserUpdated> = /*@__PURE__*/
 
 /**
  * A person asked to reset a forgotten password. Carries the one-time token the emailed link
- * needs; identity keeps only its hash.
+ * needs, sealed so that only notifications can read it; identity keeps only its hash.
  *
  * @generated from message betterplus.identity.v1.PasswordResetRequested
  */
@@ -100,7 +100,10 @@ export type PasswordResetRequested = Message<"betterplus.identity.v1.PasswordRes
   email: string;
 
   /**
-   * @generated from field: string token = 4;
+   * No longer filled: a token in plaintext rested in the outbox and on the broker.
+   *
+   * @generated from field: string token = 4 [deprecated = true];
+   * @deprecated
    */
   token: string;
 
@@ -108,6 +111,14 @@ export type PasswordResetRequested = Message<"betterplus.identity.v1.PasswordRes
    * @generated from field: google.protobuf.Timestamp expires_at = 5;
    */
   expiresAt?: Timestamp | undefined;
+
+  /**
+   * The token sealed to notifications' public key (the kit's sealed secrets), with the context
+   * "betterplus.identity.v1.PasswordResetRequested:<email>".
+   *
+   * @generated from field: bytes sealed_token = 6;
+   */
+  sealedToken: Uint8Array;
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { EventHandler } from '@betterplus/kit';
+import type { EventHandler, OpenSecret } from '@betterplus/kit';
 import type { Deliver } from '../deliver.ts';
 import { onContactSubmitted } from './contact-submitted.ts';
 import { onOtpRequested } from './otp-requested.ts';
@@ -9,6 +9,8 @@ export interface HandlerDeps {
   deliver: Deliver;
   publicUrl: string;
   supportEmail: string;
+  /** Opens the codes and tokens identity seals to notifications' public key. */
+  openSecret: OpenSecret;
 }
 
 /** Everything notifications consumes: identity's account events and its own contact messages. */
