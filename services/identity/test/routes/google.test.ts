@@ -176,3 +176,28 @@ describe('POST /api/auth/google', () => {
     });
   }
 });
+
+// Concurrency: meaningful on PostgreSQL (DATABASE_URL), where the requests really overlap.
+describe('first Google sign-ins at the same time', () => {
+  const links = async (sub: string) => (await identity.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM google_identities WHERE sub = $1', [sub])).rows[0]?.n;
+  const userOf = async (response: { json(): unknown }) => (await me((response.json() as { token: string }).token)).json<{ email: string }>().email;
+
+  it('for a new account: every one signs in to one account with one link and one UserRegistered, no 500', async () => {
+    google.issue('token-rush', { aud: clientId, profile: { sub: 'g-rush', email: 'rush@gmail.com', email_verified: true, name: 'Rush' } });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => signIn('token-rush')));
+    assert.deepEqual(responses.map((r) => r.statusCode), Array<number>(10).fill(200));
+    assert.deepEqual(new Set(await Promise.all(responses.map(userOf))), new Set(['rush@gmail.com']));
+    assert.equal(await links('g-rush'), 1);
+    assert.equal(await linkedUser('g-rush'), await userIdOf(identity, 'rush@gmail.com'));
+    assert.equal((await published(identity, UserRegisteredEvent)).filter((e) => e.payload.email === 'rush@gmail.com').length, 1);
+  });
+
+  it('for an existing account: every one signs in to it, linked once, no 500', async () => {
+    await registerUser(identity, { name: 'Existing', email: 'existing-rush@example.in', password: 'existing password' });
+    google.issue('token-existing-rush', { aud: clientId, profile: { sub: 'g-existing-rush', email: 'existing-rush@example.in', email_verified: true, name: 'Existing' } });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => signIn('token-existing-rush')));
+    assert.deepEqual(responses.map((r) => r.statusCode), Array<number>(10).fill(200));
+    assert.equal(await links('g-existing-rush'), 1);
+    assert.equal(await linkedUser('g-existing-rush'), await userIdOf(identity, 'existing-rush@example.in'));
+  });
+});

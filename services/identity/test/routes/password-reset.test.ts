@@ -260,3 +260,17 @@ describe('POST /api/reset-password/check', () => {
     });
   }
 });
+
+// Meaningful on PostgreSQL (DATABASE_URL), where the calls really overlap.
+describe('one reset link used at the same time', () => {
+  it('resets once: one 200, the rest told the link was used, no 500', async () => {
+    const email = 'double@example.in';
+    await registerUser(identity, { name: 'Double', email, password: 'double password' });
+    const token = await latestResetToken(email);
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => reset(token, `double password ${i}`)));
+    const passed = responses.flatMap((r, i) => (r.statusCode === 200 ? [i] : []));
+    assert.equal(passed.length, 1);
+    assert.deepEqual(new Set(responses.filter((r) => r.statusCode !== 200).map((r) => r.json<{ code: string }>().code)), new Set(['IDENTITY_RESET_TOKEN_USED']));
+    assert.equal((await login(identity, email, `double password ${passed[0] ?? -1}`)).statusCode, 200);
+  });
+});

@@ -388,3 +388,43 @@ describe('pending-signup takeover', () => {
     assert.equal((await login(identity, other, 'late password')).statusCode, 401);
   });
 });
+
+// Concurrency: meaningful on PostgreSQL (DATABASE_URL), where the requests really overlap.
+describe('the first signup of an address, with requests at the same time', () => {
+  const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode).sort();
+  const pending = async (email: string) =>
+    (await identity.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM signup_challenges WHERE email = $1', [email])).rows[0]?.n;
+  const registered = async (email: string) => (await published(identity, UserRegisteredEvent)).filter((e) => e.payload.email === email).length;
+
+  it('10 initiates at once: one starts a signup and sends one code, the rest wait for the cooldown', async () => {
+    const email = 'burst@example.in';
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => initiate({ name: `Burst ${i}`, email, password: 'burst password' })));
+    assert.deepEqual(statuses(responses), [200, ...Array<number>(9).fill(429)]);
+    assert.equal(await pending(email), 1);
+    assert.equal((await published(identity, OtpRequestedEvent)).filter((e) => e.payload.email === email).length, 1);
+  });
+
+  it('10 verifies of one code at once: one account, one UserRegistered, no 500', async () => {
+    const email = 'twin@example.in';
+    assert.equal((await initiate({ name: 'Twin', email, password: 'twin password' })).statusCode, 200);
+    const code = await latestOtp(identity, email);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => verify(email, code)));
+    assert.deepEqual(statuses(responses), [201, ...Array<number>(9).fill(404)]);
+    assert.equal((await identity.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [email])).rows[0]?.n, 1);
+    assert.equal(await registered(email), 1);
+  });
+
+  it("two signups' codes verified at once: one account, the other refused, no 500", async () => {
+    const email = 'both@example.in';
+    assert.equal((await initiate({ name: 'One', email, password: 'one password' })).statusCode, 200);
+    const one = await latestOtp(identity, email);
+    await endCooldown(email);
+    assert.equal((await initiate({ name: 'Two', email, password: 'two password' })).statusCode, 200);
+    const two = await latestOtp(identity, email);
+    if (one === two) return;
+    const responses = await Promise.all([verify(email, one), verify(email, two)]);
+    assert.deepEqual(statuses(responses), [201, 404]);
+    assert.equal(await registered(email), 1);
+    assert.equal(await pending(email), 0);
+  });
+});

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
 import { SessionsRevokedEvent, UserUpdatedEvent } from '@betterplus/events';
-import { bearer, login, mintToken, published, registerUser, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
+import { bearer, login, mintToken, published, registerUser, resetTokenSent, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
 
 let stack: TestStack;
 let identity: Identity;
@@ -140,5 +140,34 @@ describe('PUT /api/user/change-password', () => {
       code: 'IDENTITY_NO_PASSWORD',
     });
     assert.deepEqual(await snapshot(identity), before);
+  });
+});
+
+describe('PUT /api/user/change-password, against reset links and itself', () => {
+  const change = (token: string, currentPassword: string, newPassword: string) =>
+    identity.app.inject({ method: 'PUT', url: '/api/user/change-password', payload: { currentPassword, newPassword }, headers: bearer(token) });
+
+  it('ends every reset link sent before the change', async () => {
+    const email = 'links@example.in';
+    const session = await registerUser(identity, { name: 'Links', email, password: 'links password' });
+    assert.equal((await identity.app.inject({ method: 'POST', url: '/api/reset-password', payload: { email } })).statusCode, 200);
+    const token = await resetTokenSent(identity, email, 0);
+    assert.equal((await change(session, 'links password', 'changed password')).statusCode, 200);
+    const reset = await identity.app.inject({ method: 'POST', url: '/api/reset-password/verify', payload: { token, newPassword: 'from the old link' } });
+    assert.equal(reset.statusCode, 400);
+    assert.equal(reset.json<{ code: string }>().code, 'IDENTITY_RESET_TOKEN_USED');
+    assert.equal((await login(identity, email, 'changed password')).statusCode, 200);
+  });
+
+  // Meaningful on PostgreSQL (DATABASE_URL), where the calls really overlap.
+  it('of 20 changes at once with the same current password, exactly one passes the check', async () => {
+    const email = 'racer@example.in';
+    const session = await registerUser(identity, { name: 'Racer', email, password: 'racer password' });
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => change(session, 'racer password', `racer password ${i}`)));
+    const passed = responses.flatMap((r, i) => (r.statusCode === 200 ? [i] : []));
+    assert.equal(passed.length, 1, `${passed.length} calls passed the check`);
+    assert.deepEqual(new Set(responses.filter((r) => r.statusCode !== 200).map((r) => r.json<{ code: string }>().code)), new Set(['IDENTITY_WRONG_PASSWORD']));
+    assert.equal((await login(identity, email, `racer password ${passed[0] ?? -1}`)).statusCode, 200);
+    assert.equal((await login(identity, email, 'racer password')).statusCode, 401);
   });
 });

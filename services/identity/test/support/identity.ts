@@ -17,8 +17,13 @@ export type Identity = RunningService<IdentityConfig>;
 export async function startIdentity(env: Record<string, string> = {}): Promise<{ stack: TestStack; identity: Identity }> {
   const stack = await createTestStack();
   const identity = await stack.start(identityService, { AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000', ...env });
-  openers.set(identity, createSecretOpener(stack.env.NOTIFICATIONS_PRIVATE_KEY ?? ''));
+  openSecretsOf(identity, stack);
   return { stack, identity };
+}
+
+/** Lets the readers below open what `identity` sealed, with the private key of its stack. */
+export function openSecretsOf(identity: Identity, stack: TestStack): void {
+  openers.set(identity, createSecretOpener(stack.env.NOTIFICATIONS_PRIVATE_KEY ?? ''));
 }
 
 /** Notifications' side of each identity under test: opens what identity sealed for it. */

@@ -26,8 +26,9 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
   };
 }
 
-export function createLogger(service: string, level: string): Logger {
-  return pino(loggerOptions(service, level));
+/** `destination`: where the lines go instead of stdout (tests that read what a service logs). */
+export function createLogger(service: string, level: string, destination?: { write(line: string): void }): Logger {
+  return destination ? pino(loggerOptions(service, level), destination) : pino(loggerOptions(service, level));
 }
 
 export type { Logger };
