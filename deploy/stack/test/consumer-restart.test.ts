@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
-import type { RunningService } from '@betterplus/kit';
+import { createSecretOpener, decodeEnvelope, decodePayload, sealedSecretContext, type RunningService } from '@betterplus/kit';
+import { OtpRequestedEvent } from '@betterplus/events';
 import { billingService } from '@betterplus/billing';
 import { identityService } from '@betterplus/identity';
 
@@ -26,9 +27,16 @@ describe(`consumer restart on the ${realInfrastructure.kafka ? 'real stack' : 'e
   it('loses no event and applies none twice across a restart of the consumer', async () => {
     // Without DATABASE_URL billing keeps PGlite under the stack's data folder, which also outlives it.
     const dbEnv: Record<string, string> = billingDatabase ? { DATABASE_URL: billingDatabase } : {};
+    const open = createSecretOpener(stack.env.NOTIFICATIONS_PRIVATE_KEY ?? '');
     const signup = async (i: number) => {
-      const response = await identity.app.inject({ method: 'POST', url: '/api/signup', payload: { name: `User ${i}`, email: `user${i}@example.in`, password: 'a long password' } });
-      assert.equal(response.statusCode, 201);
+      const email = `user${i}@example.in`;
+      const initiated = await identity.app.inject({ method: 'POST', url: '/api/signup', payload: { name: `User ${i}`, email, password: 'a long password' } });
+      assert.equal(initiated.statusCode, 200);
+      // The code as notifications would read it from the event, with its private key.
+      const { rows } = await identity.deps.db.query<{ envelope: Uint8Array }>('SELECT envelope FROM outbox WHERE type = $1 AND key = $2', [OtpRequestedEvent.schema.typeName, email]);
+      const event = decodePayload(OtpRequestedEvent, decodeEnvelope(rows[0]?.envelope ?? new Uint8Array()));
+      const otp = open(event.sealedCode, sealedSecretContext(OtpRequestedEvent.schema.typeName, email));
+      assert.equal((await identity.app.inject({ method: 'POST', url: '/api/signup/verify', payload: { email, otp } })).statusCode, 201);
     };
 
     let billing = await stack.start(billingService, dbEnv);

@@ -57,7 +57,7 @@ describe('each service as its own process', () => {
   it('refuses to start in production on embedded adapters, naming every missing setting', async () => {
     const child = spawn(process.execPath, ['services/notifications/src/server.ts'], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', APP_ENV: 'production', JWT_PUBLIC_KEY: stack.keys.publicKeyPem },
+      env: { PATH: process.env.PATH ?? '', APP_ENV: 'production', JWT_PUBLIC_KEY: stack.keys.publicKeyPem, NOTIFICATIONS_PRIVATE_KEY: stack.env.NOTIFICATIONS_PRIVATE_KEY ?? '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { eventually, realInfrastructure } from '@betterplus/kit/testing';
-import { createTokenSigner } from '@betterplus/kit';
+import { createTokenSigner, localMailboxDir, readLocalMailbox } from '@betterplus/kit';
 import { renderEnvoyConfigForUrls, requireEnvoy, startEnvoy, type EnvoyProcess } from '@betterplus/gateway/testing';
 import { startServicesBehindGateway, type ServicesBehindGateway } from './support/services-behind-gateway.ts';
+import { signUpWithCode } from './support/signup.ts';
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -31,9 +32,8 @@ describe(`walking skeleton on the ${realInfrastructure.kafka ? 'real stack (Post
   });
 
   const journey = async (baseUrl: string, email: string) => {
-    const signup = await fetch(`${baseUrl}/api/signup`, json({ name: 'Ravi Kumar', email, password: 'a long password' }));
-    assert.equal(signup.status, 201);
-    const auth = { headers: { authorization: `Bearer ${((await signup.json()) as { token: string }).token}` } };
+    const token = await signUpWithCode(baseUrl, { name: 'Ravi Kumar', email, password: 'a long password' }, () => readLocalMailbox(localMailboxDir(system.stack.env.DATA_DIR ?? '')));
+    const auth = { headers: { authorization: `Bearer ${token}` } };
 
     const user = await fetch(`${baseUrl}/api/user`, auth);
     assert.equal(user.status, 200);
