@@ -44,7 +44,7 @@ export const identityService = defineService<IdentityConfig>({
     googleRoutes(app, { uow: deps.uow, signer, limitAttempts, google });
     authConfigRoutes(app, config.GOOGLE_CLIENT_ID);
     userRoutes(app, { ...deps, signer, limitAttempts });
-    jwksRoutes(app, config.JWT_PUBLIC_KEY);
+    jwksRoutes(app, config);
     return undefined;
   },
 });

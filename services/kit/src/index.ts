@@ -26,7 +26,7 @@ export type { EventHandler } from './events/consumer.ts';
 export type { Cache } from './cache/cache.ts';
 export { createMemoryCache } from './cache/memory-cache.ts';
 export { createRedisCache } from './cache/redis-cache.ts';
-export { createTokenSigner, createTokenVerifier, generateSigningKeys, publicJwks } from './auth/tokens.ts';
+export { createTokenSigner, createTokenVerifier, generateSigningKeys, publicJwks, verificationKeys } from './auth/tokens.ts';
 export { createSecretOpener, createSecretSealer, generateSecretKeys, sealedSecretContext } from './crypto/sealed-secret.ts';
 export type { OpenSecret, SealSecret, SecretKeys } from './crypto/sealed-secret.ts';
 export type { TokenClaims, TokenSigner, TokenVerifier } from './auth/tokens.ts';

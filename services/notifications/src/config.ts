@@ -11,8 +11,6 @@ export const notificationsSettings = Type.Object({
   NOTIFICATIONS_PRIVATE_KEY: Type.String({ minLength: 1 }),
   /** Sender of every email. */
   MAIL_FROM: Type.String({ minLength: 3, default: 'Better+ <no-reply@localhost>' }),
-  /** The product's public address, for links in emails. */
-  PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
   /**
    * Where contact form messages go. No schema default: `supportAddress` supplies one for local
    * use, and production refuses to start without a real address.

@@ -10,6 +10,7 @@ const production = {
   DATABASE_URL: 'postgres://db/notifications',
   KAFKA_BROKERS: 'kafka:9092',
   REDIS_URL: 'redis://redis:6379',
+  PUBLIC_URL: 'https://betterplus.example',
 };
 
 describe('notifications settings', () => {

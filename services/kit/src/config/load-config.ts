@@ -6,8 +6,9 @@ export class ConfigError extends Error {
 }
 
 /**
- * Marks an optional setting whose absence selects an embedded stand-in (PGlite, the in-process
- * bus, the local mailbox...): fine on a laptop, refused in production.
+ * Marks a setting that production must set explicitly: an optional one whose absence selects an
+ * embedded stand-in (PGlite, the in-process bus, the local mailbox...), or one whose default
+ * only suits a laptop (PUBLIC_URL). Either is fine locally and refused in production.
  */
 export const requiredInProduction = 'x-required-in-production';
 
@@ -20,6 +21,10 @@ export const baseSettings = {
   /** PostgreSQL connection URL; without it the service uses PGlite under DATA_DIR. */
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', [requiredInProduction]: true })),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  /** How long taking a new PostgreSQL connection may take before the query fails. */
+  DATABASE_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 5000 }),
+  /** Longest a single statement may run; PostgreSQL cancels it beyond (a stuck query must not hold a connection for ever). */
+  DATABASE_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 15_000 }),
   /** Comma-separated Kafka bootstrap servers; without them the in-process bus is used. */
   KAFKA_BROKERS: Type.Optional(Type.String({ minLength: 1, [requiredInProduction]: true })),
   /** Prefix for topic and consumer-group names, so test runs can share one broker. */
@@ -30,9 +35,22 @@ export const baseSettings = {
   DATA_DIR: Type.String({ default: '.data' }),
   /** Public key (PEM, SPKI) that verifies identity's JWTs. */
   JWT_PUBLIC_KEY: Type.String({ minLength: 1 }),
+  /** The key before the last rotation, still accepted until the tokens it signed expire. */
+  JWT_PREVIOUS_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),
   JWT_ISSUER: Type.String({ default: 'betterplus-identity' }),
   /** Largest accepted request body in bytes. */
   BODY_LIMIT: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  /**
+   * Proxies in front of the service that append the client's address to x-forwarded-for: the
+   * gateway (1), plus an ingress or load balancer before it (2). The gateway uses the same number.
+   */
+  TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, maximum: 10, default: 1 }),
+  /** On SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
+  SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0 }),
+  /** On SIGTERM: the most the whole shutdown may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 25_000 }),
+  /** The product's public address (links in emails, payment callbacks). */
+  PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080', [requiredInProduction]: true }),
 };
 
 export const baseSettingsSchema = Type.Object(baseSettings);
@@ -48,7 +66,7 @@ export function loadConfig<P extends TProperties>(schema: TObject<P>, env: Recor
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }
-  const converted = Value.Convert(schema, Value.Default(schema, raw));
+  const converted = Value.Convert(schema, Value.Default(schema, { ...raw }));
   const problems = Value.Errors(schema, converted).map((error) => {
     const missing = (error.params as { requiredProperties?: string[] }).requiredProperties;
     const setting = error.instancePath.replace(/^\//, '') || (missing?.join(', ') ?? '');
@@ -56,19 +74,19 @@ export function loadConfig<P extends TProperties>(schema: TObject<P>, env: Recor
   });
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const config = converted as Static<TObject<P>>;
-  assertProductionReady(schema, config as Record<string, unknown>);
+  assertProductionReady(schema, config as Record<string, unknown>, raw);
   return config;
 }
 
 /** Values that ship in this repository for local use and must never reach production. */
 export const developmentOnlyMarker = 'development-only';
 
-function assertProductionReady(schema: TObject, config: Record<string, unknown>): void {
+function assertProductionReady(schema: TObject, config: Record<string, unknown>, given: Record<string, unknown>): void {
   if (config.APP_ENV !== 'production') return;
   const problems: string[] = [];
   for (const [key, setting] of Object.entries(schema.properties)) {
-    if ((setting as Record<string, unknown>)[requiredInProduction] === true && config[key] === undefined) {
-      problems.push(`${key}: required in production (embedded adapters are for local use only)`);
+    if ((setting as Record<string, unknown>)[requiredInProduction] === true && given[key] === undefined) {
+      problems.push(`${key}: required in production (embedded adapters and local defaults are for local use only)`);
     }
   }
   for (const [key, value] of Object.entries(config)) {

@@ -4,15 +4,18 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyServerOptions,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
 import swagger from '@fastify/swagger';
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { rejectNulCharacters } from './nul-characters.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 
 export type ServiceApp = FastifyInstance<
@@ -34,10 +37,35 @@ export interface CreateAppOptions {
   metrics: Metrics;
   bodyLimit: number;
   readiness: ReadinessCheck[];
+  /**
+   * Proxies in front of the service that append to x-forwarded-for (the gateway: 1; an ingress
+   * before it: 2). request.ip is the address the farthest trusted proxy saw, so a client cannot
+   * choose it by sending the header itself. 0 trusts no header.
+   */
+  trustProxyHops?: number;
 }
 
 const quietPaths = new Set(['/healthz', '/readyz', '/metrics']);
 const readinessTimeoutMs = 2000;
+
+const ajvOptions = { removeAdditional: false, coerceTypes: 'array', allErrors: false } as const;
+
+type BuildValidator = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
+// The compiler's published types describe its result as taking a schema; at run time (and in
+// Fastify) it takes the route definition, whose httpPart tells a body from the rest.
+type CompileRoute = (route: { httpPart?: string }) => unknown;
+const compilerPool = AjvCompiler() as unknown as (externalSchemas: unknown, options?: { customOptions?: object }) => CompileRoute;
+/**
+ * Query strings, path parameters and headers arrive as text, so they are coerced to the types
+ * their schemas declare (`?limit=5` is a number). A JSON body already carries its types: a
+ * number, boolean or array where a string belongs is a 400, never quietly converted (an array
+ * would otherwise become its one element).
+ */
+const buildValidator = ((externalSchemas: unknown, options?: { customOptions?: object }) => {
+  const coercing = compilerPool(externalSchemas, options);
+  const strict = compilerPool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } });
+  return (route: { httpPart?: string }) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+}) as unknown as BuildValidator;
 
 /**
  * The Fastify instance every service builds on: request ids, the one error shape, health,
@@ -49,13 +77,13 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit,
-    // Services sit behind exactly one gateway, which appends the client's address to
-    // x-forwarded-for: request.ip is that address (rate limits key on it), not the gateway's.
-    trustProxy: (_address, hop) => hop === 0,
+    // Rate limits key on request.ip: the client's address as the trusted proxies recorded it.
+    trustProxy: (_address, hop) => hop < (options.trustProxyHops ?? 1),
     // Probes and scrapes arrive every few seconds; logging them would drown the real traffic.
     logController: new LogController({ disableRequestLogging: (request) => quietPaths.has(request.url.split('?')[0] ?? '') }),
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    ajv: { customOptions: ajvOptions },
+    schemaController: { compilersFactory: { buildValidator: buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 
   await app.register(swagger, {
@@ -65,6 +93,8 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
+
+  app.addHook('preValidation', rejectNulCharacters);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -4,7 +4,7 @@ import { createMemoryCache } from '../cache/memory-cache.ts';
 import { createRedisCache } from '../cache/redis-cache.ts';
 import { bearerGuard } from '../auth/guards.ts';
 import { isRevoked, onSessionsRevoked } from '../auth/sessions.ts';
-import { createTokenVerifier } from '../auth/tokens.ts';
+import { createTokenVerifier, verificationKeys } from '../auth/tokens.ts';
 import { loadConfig, type BaseConfig } from '../config/load-config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -77,7 +77,7 @@ export async function startService<Config extends BaseConfig>(definition: Servic
     const uow = createUnitOfWork(db, name, () => {
       relay.wake();
     });
-    const tokens = await createTokenVerifier(config.JWT_PUBLIC_KEY, config.JWT_ISSUER);
+    const tokens = await createTokenVerifier(verificationKeys(config), config.JWT_ISSUER);
     const authenticate = bearerGuard(tokens, (claims) => isRevoked(db, claims));
     const deps: ServiceDeps<Config> = { name, config, logger, metrics, db, uow, cache, bus, tokens, authenticate };
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { SignJWT, createLocalJWKSet, decodeProtectedHeader, importPKCS8, jwtVerify } from 'jose';
 import { createTokenSigner, createTokenVerifier, generateSigningKeys, publicJwks, type TokenVerifier } from '../../src/index.ts';
 
 const issuer = 'betterplus-identity';
@@ -38,11 +38,42 @@ describe('tokens', () => {
     }
   });
 
-  it('publishes only the public half as a JWKS that verifies the tokens', async () => {
-    const jwks = await publicJwks(keys.publicKeyPem);
-    assert.equal(jwks.keys.length, 1);
-    assert.deepEqual({ ...jwks.keys[0], x: undefined }, { kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', x: undefined });
-    const { payload } = await jwtVerify(await signer.sign('user-42'), createLocalJWKSet(jwks), { issuer });
+  it('refuses a correctly signed token without exp, or without a kid', async () => {
+    const key = await importPKCS8(keys.privateKeyPem, 'EdDSA');
+    const { kid } = decodeProtectedHeader(await signer.sign('user-42'));
+    const neverExpires = await new SignJWT({}).setProtectedHeader({ alg: 'EdDSA', kid }).setSubject('user-42').setIssuer(issuer).setIssuedAt().sign(key);
+    await assert.rejects(verifier.verify(neverExpires), /exp/);
+    const unnamed = await new SignJWT({}).setProtectedHeader({ alg: 'EdDSA' }).setSubject('user-42').setIssuer(issuer).setIssuedAt().setExpirationTime('1h').sign(key);
+    await assert.rejects(verifier.verify(unnamed));
+  });
+
+  it('names the signing key in kid and, during a rotation, accepts the current and the previous key only', async () => {
+    const previous = keys;
+    const current = await generateSigningKeys();
+    const stranger = await generateSigningKeys();
+    const rotating = await createTokenVerifier([current.publicKeyPem, previous.publicKeyPem], issuer);
+    const byPrevious = await signer.sign('user-1');
+    const byCurrent = await (await createTokenSigner(current.privateKeyPem, issuer, 600)).sign('user-2');
+    assert.notEqual(decodeProtectedHeader(byPrevious).kid, decodeProtectedHeader(byCurrent).kid);
+    assert.equal((await rotating.verify(byPrevious)).userId, 'user-1', 'a token signed before the rotation still verifies');
+    assert.equal((await rotating.verify(byCurrent)).userId, 'user-2');
+
+    const byStranger = await (await createTokenSigner(stranger.privateKeyPem, issuer, 600)).sign('user-3');
+    await assert.rejects(rotating.verify(byStranger), 'an unknown kid is refused');
+    // A known kid on a token signed by another key is refused too: the kid only picks the key.
+    const [, payload, signature] = byStranger.split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'EdDSA', kid: decodeProtectedHeader(byCurrent).kid })).toString('base64url');
+    await assert.rejects(rotating.verify([header, payload, signature].join('.')));
+  });
+
+  it('publishes only the public halves as a JWKS, each with its kid, that verifies the tokens', async () => {
+    const next = await generateSigningKeys();
+    const jwks = await publicJwks([next.publicKeyPem, keys.publicKeyPem, undefined]);
+    assert.equal(jwks.keys.length, 2);
+    for (const key of jwks.keys) assert.deepEqual(Object.keys(key).sort(), ['alg', 'crv', 'kid', 'kty', 'use', 'x']);
+    const token = await signer.sign('user-42');
+    assert.equal(jwks.keys[1]?.kid, decodeProtectedHeader(token).kid);
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { issuer });
     assert.equal(payload.sub, 'user-42');
   });
 });

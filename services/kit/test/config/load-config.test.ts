@@ -9,6 +9,7 @@ const productionReady = {
   DATABASE_URL: 'postgres://app@db:5432/identity',
   KAFKA_BROKERS: 'kafka-0:9092,kafka-1:9092',
   REDIS_URL: 'redis://cache:6379',
+  PUBLIC_URL: 'https://betterplus.example',
 };
 
 /** The ConfigError `load` throws; fails the test when it throws nothing or something else. */
@@ -67,7 +68,7 @@ describe('loadConfig', () => {
   describe('in production', () => {
     it('refuses to run on embedded adapters, naming each missing URL', () => {
       const error = configError(() => loadConfig(baseSettingsSchema, { ...minimal, APP_ENV: 'production' }));
-      for (const setting of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL']) assert.match(error.message, new RegExp(`${setting}: required in production`));
+      for (const setting of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'PUBLIC_URL']) assert.match(error.message, new RegExp(`${setting}: required in production`));
 
       const oneMissing = configError(() => loadConfig(baseSettingsSchema, { ...productionReady, KAFKA_BROKERS: undefined }));
       assert.match(oneMissing.message, /KAFKA_BROKERS/);
@@ -85,6 +86,11 @@ describe('loadConfig', () => {
       const config = loadConfig(baseSettingsSchema, productionReady);
       assert.equal(config.APP_ENV, 'production');
       assert.equal(config.KAFKA_BROKERS, productionReady.KAFKA_BROKERS);
+    });
+
+    it('requires PUBLIC_URL to be set, though it has a default for local runs', () => {
+      assert.match(configError(() => loadConfig(baseSettingsSchema, { ...productionReady, PUBLIC_URL: undefined })).message, /PUBLIC_URL: required in production/);
+      assert.equal(loadConfig(baseSettingsSchema, minimal).PUBLIC_URL, 'http://localhost:8080');
     });
 
   });
