@@ -7,7 +7,8 @@ const gateway = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist' },
+  // The manifest tells the landing-bundle budget (scripts/check-bundle-budget.ts) which files / loads.
+  build: { outDir: 'dist', manifest: true },
   server: {
     proxy: {
       '/api': gateway,

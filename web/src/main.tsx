@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd/dist/reset.css';
+import './app/global.css';
 import { App } from './app/App.tsx';
 
 const root = document.getElementById('root');

@@ -1,72 +1,77 @@
 // Every route of the app in one table (spec section 2). Guards are layout routes: RequireUser for
-// signed-in pages, RequireGuest for sign-in and sign-up.
+// signed-in pages, RequireGuest for sign-in and sign-up. Pages load lazily, each in its own chunk,
+// so the landing page downloads only the shell and itself; `handle.title` names the page's tab.
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { Loading } from './components/Loading.tsx';
 import { AppLayout } from './components/layout/AppLayout.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { RequireGuest, RequireUser } from './session/guards.tsx';
-import { LandingPage } from './pages/home/landing/LandingPage.tsx';
-import { LoginPage } from './pages/auth/login/LoginPage.tsx';
-import { SignupPage } from './pages/auth/signup/SignupPage.tsx';
-import { ResetPasswordPage } from './pages/auth/reset-password/ResetPasswordPage.tsx';
 import { requireToken } from './pages/auth/reset-password/requireToken.ts';
-import { ChatPage } from './pages/assistant/chat/ChatPage.tsx';
-import { ProfilePage } from './pages/account/profile/ProfilePage.tsx';
-import { InvoicePage } from './pages/account/invoice/InvoicePage.tsx';
-import { AboutPage } from './pages/info/about/AboutPage.tsx';
-import { ContactPage } from './pages/info/contact/ContactPage.tsx';
-import { TermsPage } from './pages/info/terms/TermsPage.tsx';
-import { PrivacyPage } from './pages/info/privacy/PrivacyPage.tsx';
 import { adminBase } from './pages/admin/paths.ts';
-import { AdminLayout } from './pages/admin/AdminLayout.tsx';
-import { DashboardPage } from './pages/admin/dashboard/DashboardPage.tsx';
-import { UsersPage } from './pages/admin/users/UsersPage.tsx';
-import { AnalyticsPage } from './pages/admin/analytics/AnalyticsPage.tsx';
-import { NotFoundPage } from './pages/errors/not-found/NotFoundPage.tsx';
+import { LandingPage } from './pages/home/landing/LandingPage.tsx';
+import type { PageHandle } from './app/pageTitle.ts';
 
 const toDashboard = <Navigate to={`${adminBase}/dashboard`} replace />;
+
+function title(text: string): { handle: PageHandle } {
+  return { handle: { title: text } };
+}
 
 export const routes: RouteObject[] = [
   {
     // The session lives inside the router so that signing in and out can navigate.
+    hydrateFallbackElement: <Loading />,
     element: (
       <SessionProvider>
         <AppLayout />
       </SessionProvider>
     ),
     children: [
-      { path: '/', element: <LandingPage /> },
+      {
+        path: '/',
+        ...title('Your knowledge assistant for all things impact'),
+        // The landing page is the first page most visitors see: it ships with the shell, no second round trip.
+        element: <LandingPage />,
+      },
       {
         element: <RequireGuest />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/signup', element: <SignupPage /> },
+          { path: '/login', ...title('Sign in'), lazy: async () => ({ Component: (await import('./pages/auth/login/LoginPage.tsx')).LoginPage }) },
+          { path: '/signup', ...title('Sign up'), lazy: async () => ({ Component: (await import('./pages/auth/signup/SignupPage.tsx')).SignupPage }) },
         ],
       },
-      { path: '/reset-password', loader: requireToken, element: <ResetPasswordPage /> },
+      {
+        path: '/reset-password',
+        ...title('Set a new password'),
+        loader: requireToken,
+        lazy: async () => ({ Component: (await import('./pages/auth/reset-password/ResetPasswordPage.tsx')).ResetPasswordPage }),
+      },
       {
         element: <RequireUser />,
         children: [
-          { path: '/chat', element: <ChatPage /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/invoices/:id', element: <InvoicePage /> },
+          { path: '/chat', ...title('Chat'), lazy: async () => ({ Component: (await import('./pages/assistant/chat/ChatPage.tsx')).ChatPage }) },
+          { path: '/profile', ...title('Profile Settings'), lazy: async () => ({ Component: (await import('./pages/account/profile/ProfilePage.tsx')).ProfilePage }) },
+          { path: '/invoices/:id', ...title('Invoice'), lazy: async () => ({ Component: (await import('./pages/account/invoice/InvoicePage.tsx')).InvoicePage }) },
         ],
       },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/about', ...title('About'), lazy: async () => ({ Component: (await import('./pages/info/about/AboutPage.tsx')).AboutPage }) },
+      { path: '/contact', ...title('Contact Us'), lazy: async () => ({ Component: (await import('./pages/info/contact/ContactPage.tsx')).ContactPage }) },
+      { path: '/terms', ...title('Terms and Conditions'), lazy: async () => ({ Component: (await import('./pages/info/terms/TermsPage.tsx')).TermsPage }) },
+      { path: '/privacy', ...title('Privacy Policy'), lazy: async () => ({ Component: (await import('./pages/info/privacy/PrivacyPage.tsx')).PrivacyPage }) },
       {
+        // The admin area is one chunk of its own (its charts and tables stay out of the public pages).
         path: adminBase,
-        element: <AdminLayout />,
+        ...title('Admin Panel'),
+        lazy: async () => ({ Component: (await import('./pages/admin/AdminLayout.tsx')).AdminLayout }),
         children: [
           { index: true, element: toDashboard },
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'users', element: <UsersPage /> },
-          { path: 'analytics', element: <AnalyticsPage /> },
+          { path: 'dashboard', ...title('Dashboard · Admin'), lazy: async () => ({ Component: (await import('./pages/admin/dashboard/DashboardPage.tsx')).DashboardPage }) },
+          { path: 'users', ...title('Users · Admin'), lazy: async () => ({ Component: (await import('./pages/admin/users/UsersPage.tsx')).UsersPage }) },
+          { path: 'analytics', ...title('Analytics · Admin'), lazy: async () => ({ Component: (await import('./pages/admin/analytics/AnalyticsPage.tsx')).AnalyticsPage }) },
           { path: '*', element: toDashboard },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', ...title('Page not found'), lazy: async () => ({ Component: (await import('./pages/errors/not-found/NotFoundPage.tsx')).NotFoundPage }) },
     ],
   },
 ];

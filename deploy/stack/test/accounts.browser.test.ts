@@ -13,7 +13,7 @@ import type { EmbeddedStack } from '../src/embedded-stack.ts';
 import { startThrowawayStack } from './support/throwaway-stack.ts';
 
 const webRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 // The machine reaches no browser download, and Chromium's background services must stay quiet.
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -52,7 +52,7 @@ describe('account journeys in the web app, in Chromium', () => {
 
   async function signOut() {
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${stack.url}/`);
   }
 

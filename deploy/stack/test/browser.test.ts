@@ -8,7 +8,7 @@ import type { EmbeddedStack } from '../src/embedded-stack.ts';
 import { startThrowawayStack } from './support/throwaway-stack.ts';
 
 const webRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 // The machine reaches no browser download, and Chromium's background services must stay quiet.
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ApiError } from '../api/client.ts';
 import { routes } from '../routes.tsx';
@@ -20,9 +20,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
+        <RouterProvider router={router} />
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,12 +1,13 @@
-// Router navigation on antd's own anchors: a plain <Link> gets none of the theme's styling, so
-// these render antd components with a real href and let the router handle ordinary clicks.
+// Router navigation on the app's own anchors. RouterLink is a plain router <Link> styled by
+// app/global.css (antd's Typography would pull its tooltip and input code into every page);
+// ButtonLink renders antd's Button with a real href and lets the router handle ordinary clicks.
 import type { ComponentProps } from 'react';
-import { Button, Typography, type ButtonProps } from 'antd';
-import { useHref, useLinkClickHandler, type To } from 'react-router-dom';
+import { Button, type ButtonProps } from 'antd';
+import { Link, useHref, useLinkClickHandler, type To } from 'react-router-dom';
 
-export function RouterLink({ to, ...props }: { to: To } & Omit<ComponentProps<typeof Typography.Link>, 'href' | 'onClick'>) {
-  const onClick = useLinkClickHandler<HTMLElement>(to);
-  return <Typography.Link {...props} href={useHref(to)} onClick={onClick} />;
+/** A text link; underlined, so that it is told apart from the text around it by more than colour. */
+export function RouterLink({ className, ...props }: ComponentProps<typeof Link>) {
+  return <Link {...props} className={className === undefined ? 'app-link' : `app-link ${className}`} />;
 }
 
 export function ButtonLink({ to, ...props }: { to: To } & Omit<ButtonProps, 'href' | 'onClick'>) {

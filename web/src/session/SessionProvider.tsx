@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { Flex, Spin } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Loading } from '../components/Loading.tsx';
 import { ApiError, clearToken, getToken, onUnauthorized, storeToken } from '../api/client.ts';
 import { SessionContext, userQuery, userQueryKey, type Session } from './context.ts';
+import { returnPath } from './returnTo.ts';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Set by RequireUser when it sent the visitor to /login; read when signing in.
+  const locationState: unknown = useLocation().state;
   const [token, setToken] = useState(getToken);
   const userResult = useQuery({ ...userQuery, enabled: token !== null });
 
@@ -34,9 +37,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         throw error;
       }
       setToken(newToken);
-      await navigate('/chat', { replace: true });
+      await navigate(returnPath(locationState), { replace: true });
     },
-    [queryClient, navigate, forget],
+    [queryClient, navigate, forget, locationState],
   );
 
   const replaceToken = useCallback((newToken: string) => {
@@ -57,12 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Until a stored token has turned into a user or been dropped, the app shows only this.
   if (token !== null && user === null) {
-    return (
-      <Flex align="center" justify="center" gap="small" style={{ minHeight: '100vh' }}>
-        <Spin />
-        Loading...
-      </Flex>
-    );
+    return <Loading />;
   }
   return <SessionContext value={session}>{children}</SessionContext>;
 }

@@ -10,7 +10,7 @@ export interface User {
 export interface Session {
   /** The signed-in user, or null when signed out. */
   user: User | null;
-  /** Stores the token, loads the user, then goes to /chat; rejects (signed out) if the user cannot be loaded. */
+  /** Stores the token, loads the user, then goes back to the page that sent the visitor to /login, else /chat; rejects (signed out) if the user cannot be loaded. */
   signIn: (token: string) => Promise<void>;
   /** Drops the token and the user, then goes to /. */
   signOut: () => Promise<void>;

@@ -1,12 +1,16 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from './context.ts';
+import { returnPath, type ReturnState } from './returnTo.ts';
 
-/** Layout route for pages that need a signed-in user; others are sent to /login. */
+/** Layout route for pages that need a signed-in user; others are sent to /login, which brings them back after signing in. */
 export function RequireUser() {
-  return useSession().user ? <Outlet /> : <Navigate to="/login" replace />;
+  const { pathname, search, hash } = useLocation();
+  const state: ReturnState = { from: `${pathname}${search}${hash}` };
+  return useSession().user ? <Outlet /> : <Navigate to="/login" replace state={state} />;
 }
 
-/** Layout route for sign-in and sign-up; a signed-in user has nothing to do there. */
+/** Layout route for sign-in and sign-up; a signed-in user has nothing to do there and goes where signing in goes. */
 export function RequireGuest() {
-  return useSession().user ? <Navigate to="/chat" replace /> : <Outlet />;
+  const state: unknown = useLocation().state;
+  return useSession().user ? <Navigate to={returnPath(state)} replace /> : <Outlet />;
 }

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router-dom';
+import { usePageTitle } from '../../app/pageTitle.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 /** The frame of every page: header, the routed page, footer. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  usePageTitle();
 
   // A new page starts at its top, as the spec asks for every route change.
   useEffect(() => {
@@ -17,7 +19,9 @@ export function AppLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <Header />
       <Layout.Content>
-        <Outlet />
+        <main>
+          <Outlet />
+        </main>
       </Layout.Content>
       <Footer />
     </Layout>

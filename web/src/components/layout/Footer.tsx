@@ -1,4 +1,4 @@
-import { Flex, Layout, Typography } from 'antd';
+import { Flex, Layout } from 'antd';
 import { RouterLink } from '../RouterLink.tsx';
 import { publisher } from './publisher.ts';
 
@@ -13,17 +13,17 @@ export function Footer() {
         <RouterLink to="/privacy">Privacy Policy</RouterLink>
       </nav>
       <Flex wrap gap="small" justify="space-between" align="center" style={{ maxWidth: 1200, margin: '0 auto' }}>
-        <Typography.Text type="secondary">© {new Date().getFullYear()} Better+</Typography.Text>
-        <Flex wrap gap="middle">
+        <span className="app-secondary">© {new Date().getFullYear()} Better+</span>
+        <Flex wrap gap="middle" component="nav" aria-label="Legal">
           <RouterLink to="/terms">Terms and Conditions</RouterLink>
           <RouterLink to="/privacy">Privacy Policy</RouterLink>
         </Flex>
-        <Typography.Text type="secondary">
+        <span className="app-secondary">
           Powered by{' '}
-          <Typography.Link href={publisher.url} target="_blank" rel="noopener noreferrer">
+          <a className="app-link" href={publisher.url} target="_blank" rel="noopener noreferrer">
             {publisher.name}
-          </Typography.Link>
-        </Typography.Text>
+          </a>
+        </span>
       </Flex>
     </Layout.Footer>
   );

@@ -1,29 +1,54 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Flex, Layout } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
 import { useSession } from '../../session/context.ts';
-import { ButtonLink, RouterLink } from '../RouterLink.tsx';
-import { RightDrawer } from './RightDrawer.tsx';
+import { ButtonLink } from '../RouterLink.tsx';
+
+// The drawer is for signed-in users only and loads on its first opening, outside the landing bundle.
+const RightDrawer = lazy(async () => ({ default: (await import('./RightDrawer.tsx')).RightDrawer }));
 
 export function Header() {
   const { user } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
 
   return (
     <Layout.Header style={{ position: 'sticky', top: 0, zIndex: 10, borderBottom: '1px solid #f0f0f0' }}>
       <Flex align="center" justify="space-between" style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}>
-        <RouterLink to="/" strong style={{ fontSize: 22 }}>
+        <Link to="/" className="app-brand">
           Better+
-        </RouterLink>
+        </Link>
         {user ? (
           <>
-            <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => { setMenuOpen(true); }} />
-            <RightDrawer open={menuOpen} onClose={() => { setMenuOpen(false); }} />
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              onClick={() => {
+                setMenuUsed(true);
+                setMenuOpen(true);
+              }}
+            />
+            {menuUsed && (
+              <Suspense>
+                <RightDrawer
+                  open={menuOpen}
+                  onClose={() => {
+                    setMenuOpen(false);
+                  }}
+                />
+              </Suspense>
+            )}
           </>
         ) : (
-          <ButtonLink to="/signup" type="primary">
-            Sign up
-          </ButtonLink>
+          <Flex gap="small" component="nav" aria-label="Account">
+            <ButtonLink to="/login">Sign in</ButtonLink>
+            <ButtonLink to="/signup" type="primary">
+              Sign up
+            </ButtonLink>
+          </Flex>
         )}
       </Flex>
     </Layout.Header>

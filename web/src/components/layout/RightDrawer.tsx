@@ -1,42 +1,61 @@
-import { Drawer, Menu, type MenuProps } from 'antd';
-import { Link, useLocation } from 'react-router-dom';
+import { Button, Divider, Drawer, Flex } from 'antd';
+import { useLocation } from 'react-router-dom';
 import { useSession } from '../../session/context.ts';
+import { ButtonLink } from '../RouterLink.tsx';
 import { publisher } from './publisher.ts';
 
-const SIGN_OUT = 'sign-out';
-
-// Keys are the paths, so the current page shows as selected.
-const items: MenuProps['items'] = [
-  { key: '/chat', label: <Link to="/chat">Chat</Link> },
-  { key: '/profile', label: <Link to="/profile">Profile</Link> },
-  { key: '/terms', label: <Link to="/terms">Terms and Conditions</Link> },
-  { key: '/privacy', label: <Link to="/privacy">Privacy Policy</Link> },
-  { key: '/contact', label: <Link to="/contact">Contact Us</Link> },
-  {
-    key: publisher.url,
-    label: (
-      <a href={publisher.url} target="_blank" rel="noopener noreferrer">
-        {publisher.name}
-      </a>
-    ),
-  },
-  { type: 'divider' },
-  { key: SIGN_OUT, label: 'Sign Out', danger: true },
+const pages = [
+  { to: '/chat', label: 'Chat' },
+  { to: '/profile', label: 'Profile' },
+  { to: '/terms', label: 'Terms and Conditions' },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/contact', label: 'Contact Us' },
 ];
 
-/** The signed-in menu, fixed at the right. */
+const itemStyle = { justifyContent: 'flex-start' } as const;
+
+/**
+ * The signed-in menu, fixed at the right. Plain links and a button rather than an antd Menu: a
+ * menu reaches its items with the arrow keys only, and every item here must be reachable with Tab.
+ */
 export function RightDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { signOut } = useSession();
   const { pathname } = useLocation();
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    onClose();
-    if (key === SIGN_OUT) void signOut();
-  };
-
   return (
     <Drawer title="Menu" placement="right" size={280} open={open} onClose={onClose}>
-      <Menu mode="inline" items={items} selectedKeys={[pathname]} onClick={onClick} style={{ borderInlineEnd: 'none' }} />
+      <Flex vertical component="nav" aria-label="Menu" gap={4}>
+        {pages.map(({ to, label }) => (
+          <ButtonLink
+            key={to}
+            to={to}
+            type={pathname === to ? 'primary' : 'text'}
+            ghost={pathname === to}
+            aria-current={pathname === to ? 'page' : undefined}
+            block
+            style={itemStyle}
+            onClickCapture={onClose}
+          >
+            {label}
+          </ButtonLink>
+        ))}
+        <Button type="text" block href={publisher.url} target="_blank" rel="noopener noreferrer" style={itemStyle}>
+          {publisher.name}
+        </Button>
+        <Divider style={{ margin: '8px 0' }} />
+        <Button
+          type="text"
+          danger
+          block
+          style={itemStyle}
+          onClick={() => {
+            onClose();
+            void signOut();
+          }}
+        >
+          Sign Out
+        </Button>
+      </Flex>
     </Drawer>
   );
 }
