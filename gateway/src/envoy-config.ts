@@ -1,7 +1,8 @@
 // Renders the Envoy v3 bootstrap from the route table, so Kubernetes routes exactly like the local
 // gateway. gateway/envoy.yaml is this module's output for the cluster; never edit that file by hand.
 import { stringify } from 'yaml';
-import { NOT_FOUND, UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE } from './errors.ts';
+import { BAD_REQUEST, DUPLICATE_AUTHORIZATION, GATEWAY_ERROR, HEADERS_TOO_LARGE, NOT_FOUND, PAYLOAD_TOO_LARGE, UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE } from './errors.ts';
+import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http-policy.ts';
 import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, WEB_TIMEOUT_SECONDS, isSegmentPrefix } from './route-table.ts';
 import type { ServiceName } from './route-table.ts';
 
@@ -18,6 +19,13 @@ export interface EnvoyConfigOptions {
   /** Admin interface port, always bound to 127.0.0.1; 0 picks a free one. Defaults to 9901. */
   adminPort?: number;
   clusters: Record<ClusterName, ClusterEndpoint>;
+  /**
+   * TRUST_PROXY_HOPS: proxies in front of Envoy that append to X-Forwarded-For. The committed file
+   * says 0; the Helm chart sets gateway.trustProxyHops into it.
+   */
+  trustProxyHops?: number;
+  /** Upstream time budgets in seconds, when not the route table's (tests). */
+  timeoutSeconds?: Partial<Record<ServiceName, number>>;
 }
 
 export const KUBERNETES_ENVOY_OPTIONS: EnvoyConfigOptions = {
@@ -29,7 +37,9 @@ export const GENERATED_HEADER = `# GENERATED from gateway/src/route-table.ts by 
 # change the route table (or src/envoy-config.ts) and regenerate; gateway/test/envoy-config.test.ts fails on a stale file.
 `;
 
-const JSON_CONTENT_TYPE = [{ header: { key: 'content-type', value: 'application/json' }, append_action: 'OVERWRITE_IF_EXISTS_OR_ADD' }];
+const overwrite = (key: string, value: string) => ({ header: { key, value }, append_action: 'OVERWRITE_IF_EXISTS_OR_ADD' });
+const JSON_CONTENT_TYPE = [overwrite('content-type', 'application/json')];
+const SECURITY_RESPONSE_HEADERS = Object.entries(SECURITY_HEADERS).map(([key, value]) => overwrite(key, value));
 
 const ACCESS_LOG_FORMAT = {
   time: '%START_TIME%',
@@ -51,7 +61,7 @@ const ACCESS_LOG_FORMAT = {
 const GET_RETRY_POLICY = { retry_on: 'connect-failure,refused-stream,unavailable,gateway-error', num_retries: GET_RETRIES };
 const GET_ONLY = [{ name: ':method', string_match: { exact: 'GET' } }];
 
-type PathMatch = { path_separated_prefix: string } | { prefix: string } | { path: string };
+type PathMatch = ({ path_separated_prefix: string } | { prefix: string } | { path: string }) & { headers?: object[] };
 
 function pathMatch(prefix: string): PathMatch {
   return isSegmentPrefix(prefix) ? { path_separated_prefix: prefix } : { prefix };
@@ -70,12 +80,21 @@ function jsonResponse(name: string, match: PathMatch, status: number, body: obje
   return { name, match, direct_response: { status, body: { inline_string: JSON.stringify(body) } }, response_headers_to_add: JSON_CONTENT_TYPE };
 }
 
-function routes(): object[] {
+// Envoy joins repeated headers with commas before matching; no bearer token holds a comma.
+const AMBIGUOUS_AUTHORIZATION = [{ name: 'authorization', string_match: { safe_regex: { regex: '.*,.*' } } }];
+
+function routes(opts: EnvoyConfigOptions): object[] {
   return [
+    jsonResponse('duplicate-authorization', { prefix: '/', headers: AMBIGUOUS_AUTHORIZATION }, 400, DUPLICATE_AUTHORIZATION),
     // The same liveness answer as the local gateway, for probes (the admin port is loopback only).
     jsonResponse('gateway-healthz', { path: '/healthz' }, 200, { status: 'ok' }),
     ...ROUTES.flatMap((route) =>
-      forwardRoutes(`${route.service}${route.prefix.replace(/\/$/, '').replaceAll('/', '-')}`, pathMatch(route.prefix), route.service, TIMEOUT_SECONDS[route.service]),
+      forwardRoutes(
+        `${route.service}${route.prefix.replace(/\/$/, '').replaceAll('/', '-')}`,
+        pathMatch(route.prefix),
+        route.service,
+        opts.timeoutSeconds?.[route.service] ?? TIMEOUT_SECONDS[route.service],
+      ),
     ),
     jsonResponse('api-not-found', { path_separated_prefix: API_PREFIX }, 404, NOT_FOUND),
     // The web server does the SPA fallback to index.html itself.
@@ -83,20 +102,64 @@ function routes(): object[] {
   ];
 }
 
-// Envoy's own failure replies become the same JSON errors the local gateway sends.
-const LOCAL_REPLY_CONFIG = {
-  mappers: [
-    { filter: { response_flag_filter: { flags: ['UT'] } }, status_code: 504, body_format_override: { json_format: UPSTREAM_TIMEOUT } },
-    { filter: { response_flag_filter: { flags: ['UH', 'UF', 'UO', 'URX', 'UC'] } }, status_code: 502, body_format_override: { json_format: UPSTREAM_UNAVAILABLE } },
-  ],
-};
+const statusIs = (status: number) => ({ status_code_filter: { comparison: { op: 'EQ', value: { default_value: status, runtime_key: `betterplus.local_reply.${status}` } } } });
 
-function httpConnectionManager(): object {
+/**
+ * Envoy's own failure replies become the same JSON errors the local gateway sends. The route
+ * table's direct responses are JSON already and carry no response flag, so they pass unchanged.
+ */
+function localReplyConfig(): object {
+  const json = (body: object) => ({ json_format: body, content_type: 'application/json' });
+  const anyFlag = ['UH', 'UF', 'UO', 'URX', 'UC', 'UT', 'NR', 'DPE', 'UPE', 'DC', 'UMSDR', 'RL', 'UAEX', 'NC', 'DI', 'FI', 'LR', 'SI', 'IH', 'UR', 'OM', 'DF', 'DO', 'DT'];
+  return {
+    mappers: [
+      { filter: { response_flag_filter: { flags: ['UT'] } }, status_code: 504, body_format_override: json(UPSTREAM_TIMEOUT) },
+      { filter: { response_flag_filter: { flags: ['UH', 'UF', 'UO', 'URX', 'UC'] } }, status_code: 502, body_format_override: json(UPSTREAM_UNAVAILABLE) },
+      { filter: { response_flag_filter: { flags: ['NR'] } }, status_code: 404, body_format_override: json(NOT_FOUND) },
+      { filter: statusIs(413), body_format_override: json(PAYLOAD_TOO_LARGE) },
+      { filter: statusIs(431), body_format_override: json(HEADERS_TOO_LARGE) },
+      { filter: { and_filter: { filters: [statusIs(400), { response_flag_filter: { flags: anyFlag } }] } }, body_format_override: json(BAD_REQUEST) },
+      { filter: { and_filter: { filters: [{ status_code_filter: { comparison: { op: 'GE', value: { default_value: 400, runtime_key: 'betterplus.local_reply.error' } } } }, { response_flag_filter: { flags: anyFlag } }] } }, body_format_override: json(GATEWAY_ERROR) },
+    ],
+  };
+}
+
+/** One compressor per algorithm; Envoy picks by the client's Accept-Encoding, brotli first. */
+function compressor(name: 'brotli' | 'gzip'): object {
+  const library = {
+    brotli: { '@type': 'type.googleapis.com/envoy.extensions.compression.brotli.compressor.v3.Brotli', quality: 5 },
+    gzip: { '@type': 'type.googleapis.com/envoy.extensions.compression.gzip.compressor.v3.Gzip' },
+  }[name];
+  return {
+    name: `envoy.filters.http.compressor.${name}`,
+    typed_config: {
+      '@type': 'type.googleapis.com/envoy.extensions.filters.http.compressor.v3.Compressor',
+      response_direction_config: { common_config: { min_content_length: 256 } },
+      compressor_library: { name, typed_config: library },
+    },
+  };
+}
+
+// HSTS only when the browser came over TLS: the trusted X-Forwarded-Proto (an ingress that
+// terminates TLS sets it) is read on the request and the header added on its response.
+const HSTS_LUA = `function envoy_on_request(handle)
+  handle:streamInfo():dynamicMetadata():set("betterplus", "https", handle:headers():get("x-forwarded-proto") == "https")
+end
+function envoy_on_response(handle)
+  local meta = handle:streamInfo():dynamicMetadata():get("betterplus")
+  if meta and meta["https"] then handle:headers():replace("strict-transport-security", "${STRICT_TRANSPORT_SECURITY}") end
+end
+`;
+
+function httpConnectionManager(opts: EnvoyConfigOptions): object {
   return {
     '@type': 'type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager',
     stat_prefix: 'ingress_http',
     codec_type: 'AUTO',
+    // The client is the address xff_num_trusted_hops entries from the right of X-Forwarded-For
+    // (the peer when 0); services get it alone, as the local gateway sends it.
     use_remote_address: true,
+    xff_num_trusted_hops: opts.trustProxyHops ?? 0,
     normalize_path: true,
     merge_slashes: true,
     path_with_escaped_slashes_action: 'UNESCAPE_AND_REDIRECT',
@@ -109,9 +172,26 @@ function httpConnectionManager(): object {
         typed_config: { '@type': 'type.googleapis.com/envoy.extensions.access_loggers.stream.v3.StdoutAccessLog', log_format: { json_format: ACCESS_LOG_FORMAT } },
       },
     ],
-    local_reply_config: LOCAL_REPLY_CONFIG,
-    route_config: { name: 'betterplus', virtual_hosts: [{ name: 'betterplus', domains: ['*'], routes: routes() }] },
-    http_filters: [{ name: 'envoy.filters.http.router', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.router.v3.Router' } }],
+    local_reply_config: localReplyConfig(),
+    route_config: {
+      name: 'betterplus',
+      virtual_hosts: [
+        {
+          name: 'betterplus',
+          domains: ['*'],
+          routes: routes(opts),
+          request_headers_to_add: [overwrite('x-forwarded-for', '%DOWNSTREAM_REMOTE_ADDRESS_WITHOUT_PORT%')],
+        },
+      ],
+      // On every answer, Envoy's own replies included.
+      response_headers_to_add: SECURITY_RESPONSE_HEADERS,
+    },
+    http_filters: [
+      { name: 'envoy.filters.http.lua', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.lua.v3.Lua', default_source_code: { inline_string: HSTS_LUA } } },
+      compressor('brotli'),
+      compressor('gzip'),
+      { name: 'envoy.filters.http.router', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.router.v3.Router' } },
+    ],
   };
 }
 
@@ -142,7 +222,7 @@ export function renderEnvoyConfig(opts: EnvoyConfigOptions): string {
         {
           name: 'ingress',
           address: socketAddress('0.0.0.0', opts.listenPort),
-          filter_chains: [{ filters: [{ name: 'envoy.filters.network.http_connection_manager', typed_config: httpConnectionManager() }] }],
+          filter_chains: [{ filters: [{ name: 'envoy.filters.network.http_connection_manager', typed_config: httpConnectionManager(opts) }] }],
         },
       ],
       clusters: CLUSTER_NAMES.map((name) => cluster(name, opts.clusters[name])),

@@ -1,13 +1,27 @@
 // The gateway of the embedded local stack: the same routes as Envoy (both come from the route
 // table), served by Fastify in the same process as the services.
 import { existsSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { extname, join, posix } from 'node:path';
 import fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import httpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { NOT_FOUND, UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE, WEB_NOT_BUILT } from './errors.ts';
+import {
+  BAD_REQUEST,
+  DUPLICATE_AUTHORIZATION,
+  GATEWAY_ERROR,
+  HEADERS_TOO_LARGE,
+  NOT_FOUND,
+  PAYLOAD_TOO_LARGE,
+  UPSTREAM_TIMEOUT,
+  UPSTREAM_UNAVAILABLE,
+  WEB_NOT_BUILT,
+} from './errors.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@betterplus/kit';
+import { DEFAULT_BODY_LIMIT, IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http-policy.ts';
 import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, isSegmentPrefix } from './route-table.ts';
 import type { Route, ServiceName } from './route-table.ts';
 
@@ -19,6 +33,12 @@ export interface LocalGatewayOptions {
   logger?: FastifyServerOptions['logger'];
   /** Adds routes of the embedded stack (e.g. a dev mailbox) before the SPA fallback applies. */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** BODY_LIMIT (see gatewaySettings): larger bodies get 413 here, not at the service. */
+  bodyLimit?: number;
+  /** TRUST_PROXY_HOPS (see gatewaySettings); 0 by default. */
+  trustProxyHops?: number;
+  /** Upstream time budgets in seconds, when not the route table's (tests). */
+  timeoutSeconds?: Partial<Record<ServiceName, number>>;
 }
 
 /** Fastify router paths for one route-table prefix, matching exactly what `prefixMatches` owns. */
@@ -26,28 +46,74 @@ function routerPaths(route: Route): string[] {
   return isSegmentPrefix(route.prefix) ? [route.prefix, `${route.prefix}/*`] : [`${route.prefix}*`];
 }
 
-function appendForwardedFor(existing: string | string[] | undefined, client: string | undefined): string {
-  return [existing, client].flat().filter((part) => part !== undefined && part !== '').join(', ');
+function pathOf(url: string): string {
+  return url.split('?', 1)[0] ?? '';
 }
 
-function registerProxy(app: FastifyInstance, service: ServiceName, upstream: string): void {
+/** Like Envoy's merge_slashes and normalize_path: `//x` is `/x`, `/a/../b` is `/b`. */
+function normalizeUrl(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const normalized = posix.normalize(path.replace(/\/{2,}/g, '/'));
+  return queryAt === -1 ? normalized : normalized + url.slice(queryAt);
+}
+
+/** Query strings stay out of the log: they can carry secrets (/reset-password?token=...). */
+function withoutQueryStrings(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === undefined || logger === false) return false;
+  const serializers = {
+    req: (request: { method: string; url: string; id?: string }) => ({ method: request.method, url: pathOf(request.url) }),
+  };
+  return logger === true ? { serializers } : { ...logger, serializers: { ...logger.serializers, ...serializers } };
+}
+
+/** Node keeps only the first of several Authorization headers; a gateway must not guess which was meant. */
+function hasAmbiguousAuthorization(request: FastifyRequest): boolean {
+  const raw = request.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'authorization') count++;
+  return count > 1 || (request.headers.authorization ?? '').includes(',');
+}
+
+/** Errors of a malformed connection, answered before Fastify sees a request. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const [status, body] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, HEADERS_TOO_LARGE] : [400, BAD_REQUEST];
+  const json = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`);
+}
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = error.statusCode ?? 500;
+  if (status === 413) return reply.code(413).send(PAYLOAD_TOO_LARGE);
+  // e.g. @fastify/static refusing a dotfile: to the client it is simply not there.
+  if (status === 403 || status === 404) return reply.code(404).send(NOT_FOUND);
+  if (status >= 400 && status < 500) return reply.code(status).send(BAD_REQUEST);
+  request.log.error({ err: error }, 'gateway error');
+  return reply.code(500).send(GATEWAY_ERROR);
+}
+
+function registerProxy(app: FastifyInstance, service: ServiceName, upstream: string, timeoutSeconds: number): void {
   void app.register(httpProxy, {
     upstream,
     // No prefix: paths reach the service unchanged, since each service serves the original /api paths.
     routes: ROUTES.filter((route) => route.service === service).flatMap(routerPaths),
     disableRequestLogging: true,
     replyOptions: {
-      timeout: TIMEOUT_SECONDS[service] * 1000,
+      timeout: timeoutSeconds * 1000,
       // Like Envoy's retry policy: a GET that could not even connect is safe to try again. This also
       // replaces reply-from's default of retrying every 503 answer ten times.
       retryDelay: ({ err, req, attempt }) =>
         req.method === 'GET' && (err as { code?: string } | null)?.code === 'ECONNREFUSED' && attempt < GET_RETRIES ? 50 * 2 ** attempt : null,
-      // Services see what they would see behind Envoy: the public host, the client chain, the id.
+      // Services see what they would see behind Envoy: the public host, the client, the id. The
+      // client address is the one the trusted hops recorded, alone, so no service can be misled by
+      // what a client wrote into X-Forwarded-For.
       rewriteRequestHeaders: (request, headers) => ({
         ...headers,
         host: request.headers.host ?? headers.host,
         [REQUEST_ID_HEADER]: request.id,
-        'x-forwarded-for': appendForwardedFor(request.headers['x-forwarded-for'], request.raw.socket.remoteAddress),
+        'x-forwarded-for': request.ip,
         'x-forwarded-proto': request.protocol,
       }),
       onError: (reply, { error }) => {
@@ -62,16 +128,14 @@ function registerProxy(app: FastifyInstance, service: ServiceName, upstream: str
 function registerWeb(app: FastifyInstance, webRoot: string): void {
   void app.register(fastifyStatic, {
     root: webRoot,
-    // Vite fingerprints everything under assets/; index.html must be revalidated to pick up a new build.
     setHeaders: (reply, path) => {
-      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
     },
   });
   // Reached by web paths only (/api has its own catch-all): a page of the React router gets
   // index.html; another method, or a missing file such as /assets/old.js, gets a plain 404.
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    const spaNavigation = (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '';
+    const spaNavigation = (request.method === 'GET' || request.method === 'HEAD') && extname(pathOf(request.url)) === '';
     if (!spaNavigation) return reply.code(404).send(NOT_FOUND);
     // Checked per request so a bundle built after start-up is picked up without a restart.
     if (!existsSync(join(webRoot, 'index.html'))) return reply.code(503).send(WEB_NOT_BUILT);
@@ -80,21 +144,44 @@ function registerWeb(app: FastifyInstance, webRoot: string): void {
 }
 
 export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
+  const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const hops = opts.trustProxyHops ?? 0;
   const app = fastify({
-    logger: opts.logger ?? false,
+    logger: withoutQueryStrings(opts.logger ?? false),
     // A large body refused by a down upstream leaves its connection half-read, and then close()
     // would wait for it forever; the local stack must always be able to stop.
     forceCloseConnections: true,
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+    bodyLimit,
+    // request.ip and request.protocol: what the farthest trusted hop saw (as Envoy's xff_num_trusted_hops).
+    trustProxy: (_address, hop) => hop < hops,
+    rewriteUrl: normalizeUrl,
+    // A URL that cannot be decoded (`/%zz`): answered before routing.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(BAD_REQUEST);
+    },
+    clientErrorHandler: answerClientError,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (hasAmbiguousAuthorization(request)) return reply.code(400).send(DUPLICATE_AUTHORIZATION);
+    // Proxied bodies stream through untouched, so the limit is checked here; Node then reads and
+    // drops the rest of the body, and the connection stays usable for the next request.
+    if (Number(request.headers['content-length'] ?? 0) > bodyLimit) return reply.code(413).send(PAYLOAD_TOO_LARGE);
+    return undefined;
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    reply.headers(SECURITY_HEADERS);
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     return payload;
   });
+  app.setErrorHandler(answerError);
+  void app.register(compress, { encodings: ['br', 'gzip'] });
 
   app.get('/healthz', () => ({ status: 'ok' }));
-  for (const service of SERVICE_NAMES) registerProxy(app, service, opts.upstreams[service]);
+  for (const service of SERVICE_NAMES) registerProxy(app, service, opts.upstreams[service], opts.timeoutSeconds?.[service] ?? TIMEOUT_SECONDS[service]);
   // The router prefers the proxies' more specific paths, so this only sees /api paths nobody owns.
   app.all(API_PREFIX, (_request, reply) => reply.code(404).send(NOT_FOUND));
   app.all(`${API_PREFIX}/*`, (_request, reply) => reply.code(404).send(NOT_FOUND));

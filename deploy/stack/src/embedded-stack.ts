@@ -1,5 +1,5 @@
 import { createInProcessBus, localMailboxDir, loggerOptions, startService, type RunningService } from '@betterplus/kit';
-import { createLocalGateway, SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
+import { createLocalGateway, gatewaySettings, SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
 import type { FastifyInstance } from 'fastify';
 import { devMailboxRoutes } from './dev-mailbox.ts';
 import { embeddedPorts, services } from './services.ts';
@@ -64,6 +64,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     }
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, running[name].url ?? ''])) as Record<ServiceName, string>;
     const gateway = createLocalGateway({
+      ...gatewaySettings(options.env),
       upstreams,
       webRoot: options.webRoot,
       logger: loggerOptions('gateway', options.env.LOG_LEVEL ?? 'info'),

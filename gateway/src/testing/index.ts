@@ -3,3 +3,4 @@ export { envoyBinary, envoyMissing, renderEnvoyConfigForUrls, requireEnvoy, star
 export type { EnvoyProcess, StartEnvoyOptions } from './envoy-process.ts';
 export { closedPortUrl, startEchoUpstream, startEchoUpstreams } from './echo-upstream.ts';
 export type { EchoReply, EchoUpstream } from './echo-upstream.ts';
+export { SPEC_CALLS } from './spec-calls.ts';

@@ -116,6 +116,20 @@ imagePullSecrets:
 {{- end }}
 securityContext:
   {{- toYaml $ctx.Values.podSecurityContext | nindent 2 }}
+terminationGracePeriodSeconds: {{ $ctx.Values.shutdown.terminationGracePeriodSeconds }}
+{{- end -}}
+
+{{/*
+The pause before a container is told to stop: endpoints and Envoy take a few seconds to stop
+sending it requests, so it keeps serving meanwhile (the kubelet's own sleep: no shell needed).
+*/}}
+{{- define "betterplus.lifecycle" -}}
+{{- if gt (int .Values.shutdown.preStopSleepSeconds) 0 -}}
+lifecycle:
+  preStop:
+    sleep:
+      seconds: {{ .Values.shutdown.preStopSleepSeconds }}
+{{- end -}}
 {{- end -}}
 
 {{/* The /tmp emptyDir every container mounts (the root filesystem is read-only). */}}
