@@ -4,6 +4,11 @@
 # deploy/stack/src/start.ts in the foreground. Arguments are passed on to it.
 # A start with everything up to date skips straight to the server.
 set -euo pipefail
+# Refused before anything is installed or built; deploy/stack/src/start.ts refuses it too.
+if [[ "${APP_ENV:-}" == production ]]; then
+  echo "npm start runs the embedded stack (PGlite, an in-process bus, a local mailbox) and refuses APP_ENV=production: deploy the services (helm/betterplus) instead." >&2
+  exit 1
+fi
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=scripts/ensure-node.sh

@@ -1,6 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedStack } from './embedded-stack.ts';
 
+/**
+ * This stack runs on embedded adapters only (PGlite, the in-process bus, the local mailbox it
+ * serves at /dev/mailbox): never production, however it is started.
+ */
+const PRODUCTION_REFUSAL =
+  'npm start runs the embedded stack (PGlite, an in-process bus, a local mailbox shown at /dev/mailbox) and refuses APP_ENV=production: deploy the services with their real PostgreSQL, Kafka, Redis and SMTP instead (helm/betterplus).';
+
+if (process.env.APP_ENV === 'production') {
+  process.stderr.write(`${PRODUCTION_REFUSAL}\n`);
+  process.exit(1);
+}
+
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const started = Date.now();
 const stack = await startEmbeddedStack({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../observability/logger.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
@@ -24,7 +24,11 @@ export function createLocalMailbox(dir: string, from: string, logger: Logger): M
       const id = randomUUID();
       const stored: StoredMail = { id, from, sentAt, ...message };
       await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, `${sentAt.replace(/[:.]/g, '-')}-${id}.json`), JSON.stringify(stored, null, 2));
+      // Written aside, then renamed into place: a crash mid-write leaves a stray .tmp file that
+      // the reader skips, never a half-written message that breaks the whole mailbox.
+      const name = `${sentAt.replace(/[:.]/g, '-')}-${id}.json`;
+      await writeFile(join(dir, `.${name}.tmp`), JSON.stringify(stored, null, 2));
+      await rename(join(dir, `.${name}.tmp`), join(dir, name));
       logger.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail saved to the local mailbox');
       return id;
     },
@@ -32,9 +36,18 @@ export function createLocalMailbox(dir: string, from: string, logger: Logger): M
   };
 }
 
-/** Messages in the local mailbox, newest first. */
+async function readMail(path: string): Promise<StoredMail | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as StoredMail;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Messages in the local mailbox, newest first; a file that cannot be read is passed over. */
 export async function readLocalMailbox(dir: string): Promise<StoredMail[]> {
   const files = await readdir(dir).catch(() => []);
-  const names = files.filter((name) => name.endsWith('.json')).sort().reverse();
-  return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as StoredMail));
+  const names = files.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().reverse();
+  const mails = await Promise.all(names.map((name) => readMail(join(dir, name))));
+  return mails.filter((mail) => mail !== undefined);
 }
