@@ -13,11 +13,9 @@ const webRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-declare global {
-  interface Window {
-    cspViolations?: string[];
-  }
-}
+// Runs in the page before the app; kept as text since this package has no DOM types.
+const RECORD_VIOLATIONS = `window.cspViolations = [];
+document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));`;
 
 describe('the web app under the gateway Content-Security-Policy, in Chromium', () => {
   let stack: EmbeddedStack;
@@ -44,19 +42,14 @@ describe('the web app under the gateway Content-Security-Policy, in Chromium', (
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
       });
-      await page.addInitScript(() => {
-        window.cspViolations = [];
-        document.addEventListener('securitypolicyviolation', (event) => {
-          window.cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
+      await page.addInitScript({ content: RECORD_VIOLATIONS });
       const response = await page.goto(stack.url + path);
       assert.equal(response?.status(), 200);
       assert.equal(response.headers()['content-security-policy'], CONTENT_SECURITY_POLICY);
       if (heading) await page.getByRole('heading', { name: heading }).waitFor();
       else await page.getByRole('button', { name: /sign in/i }).first().waitFor();
       await page.waitForLoadState('networkidle');
-      assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
+      assert.deepEqual(await page.evaluate<string[]>('window.cspViolations'), []);
       assert.deepEqual(console.filter((text) => /Content Security Policy/i.test(text)), []);
       await page.close();
     });
