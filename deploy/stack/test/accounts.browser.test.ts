@@ -120,6 +120,11 @@ describe('account journeys in the web app, in Chromium', () => {
     await page.getByText('Password has been reset successfully').waitFor();
     await page.waitForURL(`${stack.url}/login`);
 
+    // A used link says so as the page opens.
+    await page.goto(`${stack.url}${pathname}${search}`);
+    await page.getByText('This password reset link is invalid, has expired or has already been used.').waitFor();
+    assert.equal(await page.getByLabel('New Password').count(), 0, 'no new-password form for a used link');
+
     await signIn(newPassword);
     await page.waitForURL(`${stack.url}/chat`);
     await signOut();

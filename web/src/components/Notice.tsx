@@ -1,7 +1,19 @@
+import { useEffect, useRef } from 'react';
 import { Alert } from 'antd';
 
-/** A status line above or below a form; renders nothing when there is nothing to say. */
+/**
+ * A status line above or below a form; renders nothing when there is nothing to say. An error
+ * takes the focus when it appears, so that keyboard and screen-reader users land on what failed.
+ */
 export function Notice({ type, text }: { type: 'success' | 'error'; text: string | null | undefined }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (type === 'error' && text) ref.current?.focus();
+  }, [type, text]);
   if (!text) return null;
-  return <Alert type={type} title={text} showIcon style={{ marginBottom: 16 }} />;
+  return (
+    <div ref={ref} tabIndex={-1} style={{ marginBottom: 16, outlineOffset: 2 }}>
+      <Alert type={type} title={text} showIcon />
+    </div>
+  );
 }

@@ -4,7 +4,9 @@ import { Typography } from 'antd';
 export function Placeholder({ title }: { title: string }) {
   return (
     <div style={{ maxWidth: 960, margin: '0 auto', padding: '48px 16px' }}>
-      <Typography.Title level={2}>{title}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 30 }}>
+        {title}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">This page is coming soon.</Typography.Paragraph>
     </div>
   );

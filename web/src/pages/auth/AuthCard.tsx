@@ -6,7 +6,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <Flex justify="center" style={{ padding: 'clamp(24px, 6vw, 64px) 16px' }}>
       <Card style={{ width: '100%', maxWidth: 420 }}>
-        <Typography.Title level={2} style={{ marginTop: 0, textAlign: 'center' }}>
+        <Typography.Title level={1} style={{ marginTop: 0, textAlign: 'center', fontSize: 30 }}>
           {title}
         </Typography.Title>
         {children}

@@ -36,9 +36,11 @@ export function ChangePasswordSection() {
       <Form<PasswordFields>
         form={form}
         layout="vertical"
+        scrollToFirstError={{ focus: true }}
         requiredMark={false}
         disabled={change.isPending}
         onFinish={(fields) => {
+          status.clear();
           change.mutate(fields);
         }}
       >

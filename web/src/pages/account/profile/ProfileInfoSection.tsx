@@ -31,17 +31,20 @@ export function ProfileInfoSection() {
       {user && (
         <Form<{ name: string }>
           layout="vertical"
+          scrollToFirstError={{ focus: true }}
           initialValues={{ name: user.name }}
           disabled={update.isPending}
           onFinish={({ name }) => {
+            status.clear();
             update.mutate(name);
           }}
         >
           <Form.Item label="Name" name="name">
             <Input autoComplete="name" />
           </Form.Item>
-          <Form.Item label="Email">
-            <Input value={user.email} disabled />
+          {/* Read-only, not disabled: it stays readable and focusable; the label names it for assistive technology. */}
+          <Form.Item label="Email" htmlFor="profile-email">
+            <Input id="profile-email" type="email" value={user.email} readOnly variant="filled" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={update.isPending}>
             Update Profile

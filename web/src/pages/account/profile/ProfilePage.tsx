@@ -8,7 +8,7 @@ import { ProfileInfoSection } from './ProfileInfoSection.tsx';
 export function ProfilePage() {
   return (
     <Flex vertical gap="large" style={{ maxWidth: 760, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
         Profile Settings
       </Typography.Title>
       <ProfileInfoSection />

@@ -14,6 +14,7 @@ export function ResetRequestForm({ onSent, onBack }: { onSent: () => void; onBac
   return (
     <Form<{ email: string }>
       layout="vertical"
+      scrollToFirstError={{ focus: true }}
       requiredMark={false}
       disabled={request.isPending}
       onFinish={(fields) => {

@@ -24,6 +24,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   return (
     <Form<Credentials>
       layout="vertical"
+      scrollToFirstError={{ focus: true }}
       requiredMark={false}
       disabled={login.isPending}
       onFinish={(credentials) => {

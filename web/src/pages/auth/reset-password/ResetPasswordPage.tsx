@@ -1,23 +1,36 @@
 import { useEffect, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../../api/client.ts';
+import { api, ApiError } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { RESET_REDIRECT_MS, SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
+import { Loading } from '../../../components/Loading.tsx';
 import { AuthCard } from '../AuthCard.tsx';
+import { ResetRequestForm } from '../login/ResetRequestForm.tsx';
 
 interface NewPasswordFields {
   newPassword: string;
   confirmPassword: string;
 }
 
-/** Sets a new password from the emailed link; the route's loader already sent token-less visits to /login. */
+const invalidLinkText = 'This password reset link is invalid, has expired or has already been used.';
+
+/**
+ * Sets a new password from the emailed link; the route's loader already sent token-less visits to
+ * /login. The link is checked as the page opens: a dead one says so at once and offers a new one.
+ */
 export function ResetPasswordPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const navigate = useNavigate();
+  const check = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => api.post<{ valid: boolean }>('/api/reset-password/check', { token }),
+    staleTime: Infinity,
+  });
+  const [newLinkSent, setNewLinkSent] = useState(false);
   const status = useTimedMessage(SHORT_NOTE_MS);
   const [done, setDone] = useState(false);
   const reset = useMutation({
@@ -39,14 +52,38 @@ export function ResetPasswordPage() {
     };
   }, [done, navigate]);
 
+  if (check.isPending) return <Loading />;
+  // A token the server cannot even read (400) is as dead as a used one; any other failed check
+  // (network, an older server) leaves the decision to the reset itself.
+  const linkDead = check.data?.valid === false || (check.error instanceof ApiError && check.error.status === 400);
+  if (linkDead && !done) {
+    return (
+      <AuthCard title="Set a new password">
+        <Notice type="error" text={invalidLinkText} />
+        {newLinkSent ? (
+          <Notice type="success" text="Password reset instructions have been sent to your email." />
+        ) : (
+          <ResetRequestForm
+            onSent={() => {
+              setNewLinkSent(true);
+            }}
+            onBack={() => void navigate('/login')}
+          />
+        )}
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Set a new password">
       {status.message && <Notice {...status.message} />}
       <Form<NewPasswordFields>
         layout="vertical"
+        scrollToFirstError={{ focus: true }}
         requiredMark={false}
         disabled={done}
         onFinish={({ newPassword }) => {
+          status.clear();
           reset.mutate(newPassword);
         }}
       >

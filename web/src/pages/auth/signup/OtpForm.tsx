@@ -3,18 +3,26 @@ import { Button, Flex, Form, Input, Typography } from 'antd';
 import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
+import { useSecondsUntil } from '../../../hooks/useSecondsUntil.ts';
 import { useSession } from '../../../session/context.ts';
 import type { TokenAnswer } from '../tokenAnswer.ts';
+import { clearPendingSignup, type PendingSignup } from './pendingSignup.ts';
 
 /** OTP length (spec section 9). */
 const OTP_LENGTH = 6;
 
-/** The second signup step: the mailed code, with a resend. Verifying signs in and goes to /chat. */
-export function OtpForm({ email, onResent }: { email: string; onResent: () => void }) {
+/**
+ * The second signup step: the mailed code, with a resend that counts down the server's wait
+ * between codes. Verifying signs in and goes to /chat.
+ */
+export function OtpForm({ pending, onResent, onChangeEmail }: { pending: PendingSignup; onResent: () => void; onChangeEmail: () => void }) {
+  const { email } = pending;
   const { signIn } = useSession();
+  const resendIn = useSecondsUntil(pending.resendAt);
   const verify = useMutation({
     mutationFn: async (otp: string) => {
       const { token } = await api.post<TokenAnswer>('/api/signup/verify', { email, otp });
+      clearPendingSignup();
       await signIn(token);
     },
   });
@@ -30,6 +38,7 @@ export function OtpForm({ email, onResent }: { email: string; onResent: () => vo
   return (
     <Form<{ otp: string }>
       layout="vertical"
+      scrollToFirstError={{ focus: true }}
       requiredMark={false}
       disabled={busy}
       onFinish={({ otp }) => {
@@ -51,6 +60,8 @@ export function OtpForm({ email, onResent }: { email: string; onResent: () => vo
         <Button
           size="large"
           loading={resend.isPending}
+          disabled={resendIn > 0}
+          aria-describedby="otp-resend-wait"
           style={{ flex: 1 }}
           onClick={() => {
             verify.reset();
@@ -60,6 +71,12 @@ export function OtpForm({ email, onResent }: { email: string; onResent: () => vo
           Resend OTP
         </Button>
       </Flex>
+      <Typography.Paragraph type="secondary" id="otp-resend-wait" style={{ marginTop: 12, marginBottom: 0 }}>
+        {resendIn > 0 ? `You can ask for a new code in ${resendIn} s.` : 'Did not get the code? You can ask for a new one.'}
+      </Typography.Paragraph>
+      <Button type="link" style={{ paddingInline: 0 }} onClick={onChangeEmail}>
+        Use a different email address
+      </Button>
     </Form>
   );
 }

@@ -29,6 +29,7 @@ export function SignupForm({ onOtpSent }: { onOtpSent: (email: string) => void }
   return (
     <Form<SignupFields>
       layout="vertical"
+      scrollToFirstError={{ focus: true }}
       requiredMark={false}
       disabled={initiate.isPending}
       onFinish={(fields) => {

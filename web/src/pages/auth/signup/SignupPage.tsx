@@ -7,32 +7,39 @@ import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 import { AuthCard } from '../AuthCard.tsx';
 import { GoogleSignIn } from '../google/GoogleSignIn.tsx';
 import { OtpForm } from './OtpForm.tsx';
+import { clearPendingSignup, loadPendingSignup, startPendingSignup } from './pendingSignup.ts';
 import { SignupForm } from './SignupForm.tsx';
 
 /** Sign-up in two steps: the account form, then the mailed one-time code (spec section 4). */
 export function SignupPage() {
-  // The address the code went to; set, it means the OTP step.
-  const [otpEmail, setOtpEmail] = useState<string | null>(null);
+  // Set, it means the OTP step; a reload of the tab comes back to it.
+  const [pending, setPending] = useState(loadPendingSignup);
   const note = useTimedMessage(LONG_NOTE_MS);
 
   return (
-    <AuthCard title={otpEmail === null ? 'Create your account' : 'Verify your email'}>
+    <AuthCard title={pending === null ? 'Create your account' : 'Verify your email'}>
       {note.message && <Notice {...note.message} />}
-      {otpEmail === null ? (
+      {pending === null ? (
         <>
           <GoogleSignIn />
           <SignupForm
             onOtpSent={(email) => {
-              setOtpEmail(email);
+              setPending(startPendingSignup(email));
               note.show('success', 'OTP sent to your email address');
             }}
           />
         </>
       ) : (
         <OtpForm
-          email={otpEmail}
+          pending={pending}
           onResent={() => {
-            note.show('success', 'OTP resent successfully');
+            setPending(startPendingSignup(pending.email));
+            note.show('success', 'OTP resent successfully. The code sent before no longer works.');
+          }}
+          onChangeEmail={() => {
+            clearPendingSignup();
+            note.clear();
+            setPending(null);
           }}
         />
       )}

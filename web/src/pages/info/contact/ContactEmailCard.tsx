@@ -9,7 +9,7 @@ export function ContactEmailCard() {
       <Flex gap="middle" align="start">
         <MailOutlined style={{ fontSize: 24, marginTop: 4 }} />
         <div>
-          <Typography.Title level={4} style={{ marginTop: 0 }}>
+          <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20 }}>
             Email us
           </Typography.Title>
           {supportEmail && (

@@ -32,6 +32,7 @@ export function ContactForm() {
       <Form<ContactFields>
         form={form}
         layout="vertical"
+        scrollToFirstError={{ focus: true }}
         requiredMark={false}
         disabled={send.isPending}
         onFinish={(fields) => {

@@ -6,7 +6,7 @@ import { ContactForm } from './ContactForm.tsx';
 export function ContactPage() {
   return (
     <div style={{ maxWidth: 960, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' }}>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
         Get in Touch
       </Typography.Title>
       <Typography.Paragraph type="secondary">Questions, feedback or ideas: write to us and a person will answer.</Typography.Paragraph>

@@ -1,0 +1,76 @@
+// What the browser tests share: Chromium from the machine, the web bundle, the embedded stack's
+// local mailbox, and accounts made over HTTP for tests that start signed in.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { StoredMail } from '@betterplus/kit';
+import { eventually } from '@betterplus/kit/testing';
+import type { EmbeddedStack } from '../../src/embedded-stack.ts';
+import { signUpWithCode } from './signup.ts';
+import { startThrowawayStack } from './throwaway-stack.ts';
+
+export const webRoot = fileURLToPath(new URL('../../../../web/dist/', import.meta.url));
+const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+// The machine reaches no browser download, and Chromium's background services must stay quiet.
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** A throw-away embedded stack serving the built web app, and Chromium. */
+export async function startBrowserStack(): Promise<{ stack: EmbeddedStack; browser: Browser; stop: () => Promise<void> }> {
+  assert.ok(existsSync(join(webRoot, 'index.html')), 'the web bundle is built (npm run build -w web)');
+  assert.ok(existsSync(chromiumPath), `Chromium is installed at ${chromiumPath} (apt-get install chromium)`);
+  const stack = await startThrowawayStack(webRoot);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  return {
+    stack,
+    browser,
+    async stop() {
+      await browser.close();
+      await stack.stop();
+    },
+  };
+}
+
+export async function readMailbox(stack: EmbeddedStack): Promise<StoredMail[]> {
+  const response = await fetch(`${stack.url}/dev/mailbox.json`);
+  return (await response.json()) as StoredMail[];
+}
+
+/** Every 6-digit code mailed to `to`, newest first. */
+export async function mailedCodes(stack: EmbeddedStack, to: string): Promise<string[]> {
+  const mails = await readMailbox(stack);
+  return mails.filter((mail) => mail.to.includes(to)).flatMap((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? []);
+}
+
+/** Waits for the newest mail to `to` that matches `pattern` and returns the match. */
+export function mailMatch(stack: EmbeddedStack, to: string, pattern: RegExp): Promise<RegExpExecArray> {
+  return eventually(async () => {
+    for (const mail of await readMailbox(stack)) {
+      const match = mail.to.includes(to) ? pattern.exec(mail.text) : null;
+      if (match) return match;
+    }
+    return undefined;
+  });
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** A new account, signed up over HTTP through the mailed code. */
+export async function createAccount(stack: EmbeddedStack, label: string): Promise<Account> {
+  const user = { name: 'Ada Lovelace', email: `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'first-Passw0rd' };
+  const token = await signUpWithCode(stack.url, user, () => readMailbox(stack));
+  return { ...user, token };
+}
+
+/** A browser context whose pages start signed in as `account` (the token the web app keeps in localStorage). */
+export async function signedInContext(browser: Browser, account: Account, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript({ content: `if (localStorage.getItem('token') === null) localStorage.setItem('token', ${JSON.stringify(account.token)});` });
+  return context;
+}
