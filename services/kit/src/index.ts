@@ -32,7 +32,8 @@ export type { OpenSecret, SealSecret, SecretKeys } from './crypto/sealed-secret.
 export type { TokenClaims, TokenSigner, TokenVerifier } from './auth/tokens.ts';
 export { bearerGuard, basicAuthGuard, currentUser, safeEqual } from './auth/guards.ts';
 export type { RevocationCheck } from './auth/guards.ts';
-export { revokeSessions, isRevoked } from './auth/sessions.ts';
+export { revokeSessions, createRevocationCache } from './auth/sessions.ts';
+export type { RevocationCache } from './auth/sessions.ts';
 export { enforceRateLimit } from './http/rate-limit.ts';
 export type { RateLimit } from './http/rate-limit.ts';
 export { defineService } from './service/service-definition.ts';

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** Whether a validly signed token was revoked since (a password change ends every session). */
-export type RevocationCheck = (claims: TokenClaims) => Promise<boolean>;
+export type RevocationCheck = (claims: TokenClaims) => boolean | Promise<boolean>;
 
 /**
  * A preHandler that admits only requests with a valid, unrevoked bearer token; the web client

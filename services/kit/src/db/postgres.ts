@@ -1,14 +1,35 @@
 import pg from 'pg';
+import type { Logger } from '../observability/logger.ts';
 import type { Database, QueryResult, Queryable } from './database.ts';
 
 // BIGINT and NUMERIC stay strings in pg by default; our counts and paise fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createPostgresDatabase(connectionString: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
-  // An idle connection the server dropped (restart, failover) must not crash the process: the
-  // pool discards it and the next query reconnects; /readyz reports a lasting outage.
-  pool.on('error', () => undefined);
+export interface PostgresOptions {
+  poolSize: number;
+  /** How long taking a new connection may take before the query fails. */
+  connectTimeoutMs?: number;
+  /** Longest a statement may run before PostgreSQL cancels it. */
+  statementTimeoutMs?: number;
+  logger?: Logger;
+}
+
+export function createPostgresDatabase(connectionString: string, options: PostgresOptions | number): Database {
+  const { poolSize, connectTimeoutMs = 5000, statementTimeoutMs = 15_000, logger } = typeof options === 'number' ? { poolSize: options } : options;
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    // A transaction left open by a stuck caller would hold its locks and its connection.
+    idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+  });
+  // An idle connection the server dropped (restart, failover, a terminated backend) must not
+  // crash the process: the pool discards it and the next query takes a fresh one.
+  pool.on('error', (error) => {
+    logger?.warn({ err: error }, 'database connection lost');
+  });
   const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
     const result = await client.query<Row>(sql, params as unknown[] | undefined);
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
@@ -22,21 +43,36 @@ export function createPostgresDatabase(connectionString: string, poolSize: numbe
     async transaction(work) {
       const client = await pool.connect();
       const tx: Queryable = { query: (sql, params) => run(client, sql, params), exec: (sql) => exec(client, sql) };
+      // A connection that fails while checked out (terminated, timed out mid-protocol) emits an
+      // error nobody else listens to, which would crash the process; and a connection whose
+      // ROLLBACK fails is broken: either way it is destroyed rather than handed to the next caller.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+        logger?.warn({ err: error }, 'database connection lost');
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await work(tx);
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        const rollbackFailure = await client.query('ROLLBACK').then(
+          () => undefined,
+          (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
+        );
+        broken ??= rollbackFailure;
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     async ping() {
       await pool.query('SELECT 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -43,6 +43,8 @@ export interface CreateAppOptions {
    * choose it by sending the header itself. 0 trusts no header.
    */
   trustProxyHops?: number;
+  /** True once the service is shutting down: /readyz answers 503 while requests are still served. */
+  stopping?: () => boolean;
 }
 
 const quietPaths = new Set(['/healthz', '/readyz', '/metrics']);
@@ -129,6 +131,10 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    if (options.stopping?.()) {
+      void reply.status(503);
+      return { status: 'stopping', checks: {} };
+    }
     const results = await Promise.all(
       options.readiness.map(async ({ name, check }) => {
         try {

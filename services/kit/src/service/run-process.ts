@@ -5,7 +5,8 @@ import { startService } from './start-service.ts';
 
 /**
  * Entry point of a service running as its own process (Kubernetes, CI): starts it from the
- * environment and closes it gracefully on SIGTERM/SIGINT so in-flight requests finish.
+ * environment and stops it gracefully on SIGTERM/SIGINT (see RunningService.stop), exiting 1
+ * when that takes longer than SHUTDOWN_TIMEOUT_MS.
  */
 export async function runServiceProcess<Config extends BaseConfig>(definition: ServiceDefinition<Config>): Promise<void> {
   try {
@@ -15,7 +16,13 @@ export async function runServiceProcess<Config extends BaseConfig>(definition: S
       if (stopping) return;
       stopping = true;
       service.deps.logger.info({ signal }, 'shutting down');
-      void service.stop().then(() => process.exit(0));
+      service.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          service.deps.logger.error({ err: error }, 'stopped without finishing');
+          process.exit(1);
+        },
+      );
     };
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);

@@ -1,14 +1,16 @@
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Cache } from '../cache/cache.ts';
 import { createMemoryCache } from '../cache/memory-cache.ts';
 import { createRedisCache } from '../cache/redis-cache.ts';
 import { bearerGuard } from '../auth/guards.ts';
-import { isRevoked, onSessionsRevoked } from '../auth/sessions.ts';
+import { applyRevocationsOnCommit, createRevocationCache, sessionsRevokedHandler } from '../auth/sessions.ts';
 import { createTokenVerifier, verificationKeys } from '../auth/tokens.ts';
 import { loadConfig, type BaseConfig } from '../config/load-config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPgliteDatabase } from '../db/pglite.ts';
+import { exportPoolMetrics } from '../db/pool-metrics.ts';
 import { createPostgresDatabase } from '../db/postgres.ts';
 import type { EventBus } from '../events/bus.ts';
 import { startConsumer } from '../events/consumer.ts';
@@ -18,6 +20,7 @@ import { createOutboxRelay, createUnitOfWork } from '../events/outbox.ts';
 import { createServiceApp, type ServiceApp } from '../http/create-app.ts';
 import { createLogger, type Logger } from '../observability/logger.ts';
 import { createMetrics } from '../observability/metrics.ts';
+import { watchDependencies } from './dependency-watch.ts';
 import type { ServiceDefinition, ServiceDeps } from './service-definition.ts';
 
 const kitMigrations = new URL('../../migrations/', import.meta.url);
@@ -36,11 +39,28 @@ export interface RunningService<Config extends BaseConfig = BaseConfig> {
   deps: ServiceDeps<Config>;
   /** Base URL when listening. */
   url?: string;
+  /**
+   * Graceful stop: /readyz answers 503 at once (for SHUTDOWN_DRAIN_MS the service still serves),
+   * then no new requests while in-flight ones finish, then consumers and the relay stop, then
+   * the cache, the bus and the pool close. Rejects when it takes longer than SHUTDOWN_TIMEOUT_MS.
+   */
   stop(): Promise<void>;
 }
 
-async function openDatabase(name: string, config: BaseConfig): Promise<Database> {
-  if (config.DATABASE_URL) return createPostgresDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+/** How often every replica rereads its session_revocations table: a revocation takes effect everywhere within about this long. */
+const revocationRefreshMs = 1000;
+/** How often the broker and the cache are checked for the dependency_up metric. */
+const dependencyCheckMs = 10_000;
+
+async function openDatabase(name: string, config: BaseConfig, logger: Logger): Promise<Database> {
+  if (config.DATABASE_URL) {
+    return createPostgresDatabase(config.DATABASE_URL, {
+      poolSize: config.DATABASE_POOL_SIZE,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      logger,
+    });
+  }
   return createPgliteDatabase(join(config.DATA_DIR, 'pglite', name));
 }
 
@@ -63,7 +83,8 @@ export async function startService<Config extends BaseConfig>(definition: Servic
   const config = loadConfig(definition.settings, options.env) as Config;
   const logger = options.logger ?? createLogger(name, config.LOG_LEVEL);
   const metrics = createMetrics(name);
-  const db = await openDatabase(name, config);
+  const db = await openDatabase(name, config, logger);
+  exportPoolMetrics(db, metrics.registry);
   const closers: (() => Promise<void>)[] = [() => db.close()];
   try {
     const applied = await migrate(db, [{ scope: 'kit', dir: kitMigrations }, ...(definition.migrations ? [{ scope: name, dir: definition.migrations }] : [])]);
@@ -73,31 +94,50 @@ export async function startService<Config extends BaseConfig>(definition: Servic
     if (ownsBus) closers.unshift(() => bus.close());
     const cache = await openCache(name, config);
     closers.unshift(() => cache.close());
-    const relay = createOutboxRelay({ db, bus, logger, metrics });
-    const uow = createUnitOfWork(db, name, () => {
-      relay.wake();
+    const revocations = await createRevocationCache(db, { refreshMs: revocationRefreshMs, logger });
+    closers.unshift(async () => {
+      revocations.stop();
     });
+    const relay = createOutboxRelay({ db, bus, logger, metrics });
+    const uow = applyRevocationsOnCommit(
+      createUnitOfWork(db, name, () => {
+        relay.wake();
+      }),
+      revocations,
+    );
     const tokens = await createTokenVerifier(verificationKeys(config), config.JWT_ISSUER);
-    const authenticate = bearerGuard(tokens, (claims) => isRevoked(db, claims));
+    const authenticate = bearerGuard(tokens, (claims) => revocations.isRevoked(claims));
     const deps: ServiceDeps<Config> = { name, config, logger, metrics, db, uow, cache, bus, tokens, authenticate };
 
+    let stopping = false;
     const app = await createServiceApp({
       service: name,
       logger,
       metrics,
       bodyLimit: config.BODY_LIMIT,
-      readiness: [
-        { name: 'database', check: () => db.ping() },
+      trustProxyHops: config.TRUST_PROXY_HOPS,
+      // Only what the service cannot work without; the broker and the cache are watched below.
+      readiness: [{ name: 'database', check: () => db.ping() }],
+      stopping: () => stopping,
+    });
+    const watch = watchDependencies({
+      dependencies: [
         { name: 'events', check: () => bus.ping() },
         { name: 'cache', check: () => cache.ping() },
       ],
+      registry: metrics.registry,
+      logger,
+      intervalMs: dependencyCheckMs,
+    });
+    closers.unshift(async () => {
+      watch.stop();
     });
     // The OpenAPI document marks every route behind `authenticate` as needing the bearer token.
     app.addHook('onRoute', (route) => {
       if ([route.preHandler].flat().includes(authenticate)) route.schema = { ...route.schema, security: [{ bearer: [] }] };
     });
     // Every service that checks tokens learns of revoked sessions, whatever else it consumes.
-    const handlers = [onSessionsRevoked, ...((await definition.register(app, deps)) ?? [])];
+    const handlers = [sessionsRevokedHandler(revocations), ...((await definition.register(app, deps)) ?? [])];
     await app.ready();
 
     relay.start();
@@ -115,7 +155,22 @@ export async function startService<Config extends BaseConfig>(definition: Servic
       url = `http://127.0.0.1:${port}`;
       logger.info({ url }, 'service listening');
     }
-    return { app, deps, ...(url ? { url } : {}), stop: () => closeAll(closers, logger) };
+    const stop = async () => {
+      stopping = true;
+      logger.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'stopping');
+      const shutdown = (async () => {
+        // Load balancers see /readyz fail and stop sending new requests before the listener closes.
+        if (url && config.SHUTDOWN_DRAIN_MS > 0) await sleep(config.SHUTDOWN_DRAIN_MS);
+        await closeAll(closers, logger);
+      })();
+      const timedOut = await Promise.race([shutdown.then(() => false), sleep(config.SHUTDOWN_TIMEOUT_MS, true, { ref: false })]);
+      if (timedOut) {
+        logger.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
+        app.server.closeAllConnections();
+        throw new Error(`${name} did not stop within ${String(config.SHUTDOWN_TIMEOUT_MS)} ms`);
+      }
+    };
+    return { app, deps, ...(url ? { url } : {}), stop };
   } catch (error) {
     await closeAll(closers, logger);
     throw error;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
 import { SessionsRevokedEvent } from '@betterplus/events';
-import { baseSettingsSchema, createTokenSigner, currentUser, defineService, type RunningService, type TokenSigner } from '../../src/index.ts';
+import { baseSettingsSchema, createTokenSigner, currentUser, defineService, revokeSessions, type RunningService, type TokenSigner } from '../../src/index.ts';
 import { createTestStack, eventually, type TestStack } from '../../src/testing/index.ts';
 
 const alice = '00000000-0000-4000-8000-00000000000a';
@@ -64,5 +64,15 @@ describe('session revocation', () => {
       return rows[0]?.n === 3 ? true : undefined;
     });
     assert.equal((await me(current)).statusCode, 401);
+  });
+
+  it('refuses, within about a second, a session that another replica revoked in the shared table', async () => {
+    const carol = '00000000-0000-4000-8000-00000000000c';
+    const token = await signer.sign(carol);
+    assert.equal((await me(token)).statusCode, 200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // What another replica's consumer commits: this replica never sees the event itself.
+    await revokeSessions(service.deps.db, carol, new Date());
+    await eventually(async () => ((await me(token)).statusCode === 401 ? true : undefined), 3000);
   });
 });

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { baseSettingsSchema, defineService, type RunningService } from '../../src/index.ts';
+import { createTestStack, realInfrastructure, type TestStack } from '../support.ts';
+
+/** Resolves when the returned `release` is called; `started` resolves once a request is waiting on it. */
+function gate() {
+  const released = Promise.withResolvers<undefined>();
+  const waiting = Promise.withResolvers<undefined>();
+  return {
+    release() {
+      released.resolve(undefined);
+    },
+    started() {
+      waiting.resolve(undefined);
+    },
+    released: released.promise,
+    waiting: waiting.promise,
+  };
+}
+
+let slow = gate();
+let instances = 0;
+/** A fresh service name per start: each has its own consumer group on the shared test bus. */
+const demo = () =>
+  defineService({
+    name: `ops-demo-${String(++instances)}`,
+    settings: baseSettingsSchema,
+    register: async (app) => {
+      app.get('/slow', async () => {
+        slow.started();
+        await slow.released;
+        return { done: true };
+      });
+      app.get('/ip', async (request) => ({ ip: request.ip }));
+      return undefined;
+    },
+  });
+
+describe('startService operations', () => {
+  let stack: TestStack;
+  before(async () => {
+    stack = await createTestStack();
+  });
+  after(() => stack.close());
+
+  it('keeps /readyz to its own database: a broken broker or cache shows in dependency_up, not as unready', async () => {
+    const service = await stack.start(demo());
+    const ready = await service.app.inject({ method: 'GET', url: '/readyz' });
+    assert.deepEqual(ready.json(), { status: 'ready', checks: { database: 'ok' } });
+
+    service.deps.bus.ping = () => Promise.reject(new Error('broker down'));
+    service.deps.cache.ping = () => Promise.reject(new Error('cache down'));
+    assert.equal((await service.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+    const metrics = await service.app.inject({ method: 'GET', url: '/metrics' });
+    assert.match(metrics.body, /dependency_up\{.*dependency="events".*\} 1/);
+    // PGlite has no pool; on PostgreSQL its connections are exported by state.
+    if (realInfrastructure.postgres) for (const state of ['total', 'idle', 'waiting']) assert.match(metrics.body, new RegExp(`db_pool_connections\\{state="${state}".*\\} \\d+`));
+  });
+
+  it('drains on stop: /readyz answers 503 at once while an in-flight request still finishes with 200', async () => {
+    slow = gate();
+    const service: RunningService = await stack.start(demo(), { SHUTDOWN_DRAIN_MS: '1500' }, { listen: true });
+    const inFlight = fetch(`${service.url ?? ''}/slow`);
+    await slow.waiting;
+
+    const stopped = service.stop();
+    const readiness = await fetch(`${service.url ?? ''}/readyz`);
+    assert.equal(readiness.status, 503);
+    assert.deepEqual(await readiness.json(), { status: 'stopping', checks: {} });
+
+    slow.release();
+    const response = await inFlight;
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { done: true });
+    await stopped;
+    await assert.rejects(fetch(`${service.url ?? ''}/healthz`), 'the listener is closed once stopped');
+  });
+
+  it('takes the client address from as many proxy hops as TRUST_PROXY_HOPS says, whatever the client forged', async () => {
+    const headers = { 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.0.0.1' };
+    const behindIngress = await stack.start(demo(), { TRUST_PROXY_HOPS: '2' });
+    const ip = async (service: RunningService) => (await service.app.inject({ method: 'GET', url: '/ip', headers, remoteAddress: '10.0.0.2' })).json<{ ip: string }>().ip;
+    assert.equal(await ip(behindIngress), '203.0.113.9', 'ingress and gateway trusted: the address the ingress saw');
+    const behindGateway = await stack.start(demo(), { TRUST_PROXY_HOPS: '1' });
+    assert.equal(await ip(behindGateway), '10.0.0.1', 'only the gateway trusted: the address it saw');
+    const direct = await stack.start(demo(), { TRUST_PROXY_HOPS: '0' });
+    assert.equal(await ip(direct), '10.0.0.2', 'no proxy trusted: the connection itself');
+  });
+});
