@@ -6,15 +6,22 @@ export interface BusMessage {
   headers?: Record<string, string>;
 }
 
+/** What a bus lets a handler do while it holds a message. */
+export interface Delivery {
+  /** Keeps the consumer's place in its group during a long retry (Kafka's heartbeat); may throw when the group rebalances. */
+  heartbeat(): Promise<void>;
+}
+
 export interface SubscribeOptions {
   /** Consumer group: the service name, so replicas share the work. */
   group: string;
   topics: readonly string[];
   /**
    * Resolving acknowledges the message; throwing leaves it unacknowledged so it is delivered
-   * again (the kit's consumer bounds the retries and dead-letters before that happens).
+   * again. Nothing behind it on its partition is handled until it resolves (the kit's consumer
+   * retries transient failures inside the call, with `delivery` to stay in its group).
    */
-  handle: (message: BusMessage) => Promise<void>;
+  handle: (message: BusMessage, delivery?: Delivery) => Promise<void>;
 }
 
 export interface Subscription {

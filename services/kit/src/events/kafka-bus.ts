@@ -1,4 +1,4 @@
-import { Kafka, Partitioners, logLevel as kafkaLogLevel, type Admin, type Producer, type LogEntry } from 'kafkajs';
+import { Kafka, Partitioners, logLevel as kafkaLogLevel, type Admin, type Producer, type LogEntry, type EachMessagePayload } from 'kafkajs';
 import type { Logger } from '../observability/logger.ts';
 import type { BusMessage, EventBus } from './bus.ts';
 
@@ -70,7 +70,10 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
       await consumer.connect();
       await consumer.subscribe({ topics: names, fromBeginning: true });
       await consumer.run({
-        eachMessage: async ({ topic, message }) => {
+        // A message held back by retries stalls only its own partition, not the others.
+        partitionsConsumedConcurrently: partitions,
+        eachMessage: async (payload: EachMessagePayload) => {
+          const { topic, message } = payload;
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = value.toString();
           await handle({
@@ -78,7 +81,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
             key: message.key?.toString() ?? '',
             value: new Uint8Array(message.value ?? Buffer.alloc(0)),
             headers,
-          });
+          }, { heartbeat: () => payload.heartbeat() });
         },
       });
       consumers.add(consumer);

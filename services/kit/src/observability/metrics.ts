@@ -45,8 +45,14 @@ export function createMetrics(service: string) {
     }),
     consumedEvents: new Counter({
       name: 'consumer_events_total',
-      help: 'Events handled, by topic and outcome (applied, duplicate, ignored, dead_lettered)',
+      help: 'Events handled, by topic and outcome (applied, duplicate, ignored, retried, dead_lettered)',
       labelNames: ['topic', 'outcome'] as const,
+      registers: [registry],
+    }),
+    deadLettered: new Counter({
+      name: 'events_dead_lettered_total',
+      help: 'Messages this service sent to its dead-letter topic, by the topic they came from',
+      labelNames: ['topic'] as const,
       registers: [registry],
     }),
   };

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
-import { UserRegisteredEvent, UserUpdatedEvent } from '@betterplus/events';
-import { createMetrics, createUnitOfWork, deadLetterTopic, encodeEvent, on, startConsumer } from '../../src/index.ts';
-import type { Metrics } from '../../src/index.ts';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { EnvelopeSchema, UserRegisteredEvent, UserUpdatedEvent } from '@betterplus/events';
+import { createMetrics, createUnitOfWork, deadLetterTopic, encodeEvent, on, PermanentEventError, startConsumer } from '../../src/index.ts';
+import type { EventBus, Metrics, Subscription } from '../../src/index.ts';
 import { eventually } from '../../src/testing/index.ts';
 import { collect, createTestStack, silentLogger, testResources, type Collector } from '../support.ts';
 
@@ -25,38 +26,51 @@ interface Setup {
   deadLetters: Collector;
   /** How often the handler ran for each name, failed attempts included. */
   calls: Map<string, number>;
+  /** Names in the order their handler succeeded. */
+  order: string[];
+  bus: EventBus;
+  subscription: Subscription;
   /** Publishes these bytes on the user topic, as a producer would. */
   send(value: Uint8Array): Promise<void>;
   /** How many times the effect for `name` was applied (committed). */
   count(name: string): Promise<number>;
 }
 
+type Failure = 'transient' | 'permanent' | undefined;
+
 /**
  * A consumer whose effect is not idempotent by itself: each applied registration adds one to
  * a counter. `failures(name, call)` says whether the handler throws on that call, after its
  * increment, so a failed attempt that left its effect behind would show in the count.
  */
-async function setup(failures: (name: string, call: number) => boolean = () => false): Promise<Setup> {
+async function setup(failures: (name: string, call: number) => Failure = () => undefined, retry = { retryDelayMs: 5, maxRetryDelayMs: 40 }): Promise<Setup> {
   tests += 1;
   const prefix = `t${tests}-`;
   const bus = resources.bus();
   const metrics = createMetrics(service);
   const calls = new Map<string, number>();
+  const order: string[] = [];
   const handler = on(UserRegisteredEvent, async (payload, { tx }) => {
     const name = payload.name.slice(prefix.length);
     const call = (calls.get(name) ?? 0) + 1;
     calls.set(name, call);
     await tx.query('INSERT INTO counters (name, n) VALUES ($1, 1) ON CONFLICT (name) DO UPDATE SET n = counters.n + 1', [payload.name]);
-    if (failures(name, call)) throw new Error(`${name} is poisoned (call ${call})`);
+    const failure = failures(name, call);
+    if (failure === 'permanent') throw new PermanentEventError(`${name} can never be applied (call ${call})`);
+    if (failure === 'transient') throw new Error(`${name} failed for now (call ${call})`);
+    order.push(name);
   });
   const deadLetters = await collect(bus, 'dead-letter-reader', [deadLetterTopic(service)]);
   const uow = createUnitOfWork(db, service, () => undefined);
-  await startConsumer({ service, bus, uow, handlers: [handler], logger: silentLogger, metrics, maxAttempts: 3, retryDelayMs: 5 });
+  const subscription = await startConsumer({ service, bus, uow, handlers: [handler], logger: silentLogger, metrics, ...retry });
   return {
     name: (name) => prefix + name,
     metrics,
     deadLetters,
     calls,
+    order,
+    bus,
+    subscription,
     send: (value) => bus.publish([{ topic, key, value }]),
     async count(name) {
       const { rows } = await db.query<{ n: number }>('SELECT n FROM counters WHERE name = $1', [prefix + name]);
@@ -95,31 +109,83 @@ describe('startConsumer', () => {
     assert.deepEqual(recorded.rows, [{ topic, type: UserRegisteredEvent.schema.typeName }]);
   });
 
-  it('retries a failing handler and keeps only the successful attempt', async () => {
-    const s = await setup((name, call) => name === 'flaky' && call <= 2);
+  it('retries a transient failure for as long as it lasts, holding back what follows it', async () => {
+    // Nine failures: past the five attempts (about 1.5 s) after which the old consumer gave up.
+    const s = await setup((name, call) => (name === 'flaky' && call <= 9 ? 'transient' : undefined));
     await s.send(registration(s, 'flaky').bytes);
+    await s.send(registration(s, 'next').bytes);
     await drain(s);
 
-    assert.equal(s.calls.get('flaky'), 3);
+    assert.equal(s.calls.get('flaky'), 10);
+    assert.equal(s.calls.get('next'), 1, 'the next message waited for the failing one instead of being tried beside it');
+    assert.deepEqual(s.order, ['flaky', 'next', 'sentinel']);
     assert.equal(await s.count('flaky'), 1);
-    assert.deepEqual(await outcomes(s.metrics), { applied: 2 });
+    const counted = await outcomes(s.metrics);
+    assert.equal(counted.retried, 9);
+    assert.equal(counted.applied, 3);
+    assert.equal(counted.dead_lettered, undefined);
     assert.equal(s.deadLetters.messages.length, 0);
   });
 
-  it('dead-letters an event whose handler keeps failing, and moves on to the next', async () => {
-    const s = await setup((name) => name === 'poison');
+  it("dead-letters at once an event whose handler throws PermanentEventError, and moves on to the next", async () => {
+    const s = await setup((name) => (name === 'poison' ? 'permanent' : undefined));
     const poison = registration(s, 'poison');
     await s.send(poison.bytes);
     await drain(s);
 
-    assert.equal(s.calls.get('poison'), 3);
+    assert.equal(s.calls.get('poison'), 1);
     assert.equal(await s.count('poison'), 0);
     const dead = await eventually(() => Promise.resolve(s.deadLetters.messages[0]));
     assert.equal(s.deadLetters.messages.length, 1);
     assert.deepEqual(dead.value, poison.bytes);
     assert.equal(dead.key, key);
     assert.equal(dead.headers?.['x-original-topic'], topic);
-    assert.match(dead.headers['x-error'] ?? '', /poison is poisoned \(call 3\)/);
+    assert.equal(dead.headers['x-event-id'], poison.eventId);
+    assert.match(dead.headers['x-error'] ?? '', /PermanentEventError: poison can never be applied \(call 1\)/);
+    const { values } = await s.metrics.deadLettered.get();
+    assert.deepEqual(values.map((v) => [v.labels.topic, v.value]), [[topic, 1]]);
+  });
+
+  it('dead-letters an envelope whose payload cannot be decoded', async () => {
+    const s = await setup();
+    // Field 1 with wire type 7, which does not exist: no protobuf decoder accepts it.
+    const envelope = create(EnvelopeSchema, { eventId: randomUUID(), type: UserRegisteredEvent.schema.typeName, producer: 'identity', key, payload: Uint8Array.of(0x0f) });
+    const bytes = toBinary(EnvelopeSchema, envelope);
+    await s.send(bytes);
+    await drain(s);
+
+    const dead = await eventually(() => Promise.resolve(s.deadLetters.messages[0]));
+    assert.deepEqual(dead.value, bytes);
+    assert.match(dead.headers?.['x-error'] ?? '', /^undecodable payload of betterplus\.identity\.v1\.UserRegistered/);
+    assert.equal((await outcomes(s.metrics)).dead_lettered, 1);
+  });
+
+  it('stops promptly while waiting to retry, leaving the message to be delivered again', async () => {
+    // A first pause of at least 30 s: stop() must cut it short rather than wait it out.
+    const s = await setup(() => 'transient', { retryDelayMs: 60_000, maxRetryDelayMs: 60_000 });
+    await s.send(registration(s, 'stuck').bytes);
+    await eventually(async () => (s.calls.get('stuck') === 1 ? true : undefined), 10_000);
+    const started = Date.now();
+    await s.subscription.stop();
+    const stoppedInMs = Date.now() - started;
+    assert.ok(stoppedInMs < 10_000, `stop() took ${stoppedInMs} ms`);
+    assert.equal(await s.count('stuck'), 0);
+    assert.equal(s.deadLetters.messages.length, 0);
+
+    // Not acknowledged: the group's next consumer is given the same message and applies it.
+    const uow = createUnitOfWork(db, service, () => undefined);
+    const retry = await startConsumer({
+      service,
+      bus: s.bus,
+      uow,
+      handlers: [on(UserRegisteredEvent, async (payload, { tx }) => {
+        await tx.query('INSERT INTO counters (name, n) VALUES ($1, 1) ON CONFLICT (name) DO UPDATE SET n = counters.n + 1', [payload.name]);
+      })],
+      logger: silentLogger,
+      metrics: createMetrics(service),
+    });
+    await eventually(async () => ((await s.count('stuck')) === 1 ? true : undefined), 30_000);
+    await retry.stop();
   });
 
   it('dead-letters a message that is not an envelope', async () => {
