@@ -7,8 +7,20 @@ const gateway = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  // The manifest tells the landing-bundle budget (scripts/check-bundle-budget.ts) which files / loads.
-  build: { outDir: 'dist', manifest: true },
+  build: {
+    outDir: 'dist',
+    // The manifest tells the landing-bundle budget (scripts/check-bundle-budget.ts) which files / loads.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // React and the router change far less often than the app: a chunk of their own stays
+        // cached across releases. Everything else splits by route (routes.tsx loads pages lazily).
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': gateway,

@@ -10,7 +10,7 @@ function isPageHandle(handle: unknown): handle is PageHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
 }
 
-export const appName = 'Better+';
+const appName = 'Better+';
 
 /** Sets the tab's title from the deepest matched route that names one, e.g. 'Sign in · Better+'. */
 export function usePageTitle(): void {
