@@ -9,6 +9,12 @@ export const notificationsSettings = Type.Object({
    * notifications' public key; only notifications holds it.
    */
   NOTIFICATIONS_PRIVATE_KEY: Type.String({ minLength: 1 }),
+  /** Longest waits for the SMTP server to accept a connection, greet, and answer on an open connection; a send past one fails and is retried. */
+  SMTP_CONNECTION_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  SMTP_GREETING_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  SMTP_SOCKET_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+  /** Longest pause between tries of a mail that failed; the pause doubles from 1 s up to this. */
+  MAIL_RETRY_MAX_DELAY_MS: Type.Integer({ minimum: 10, default: 300_000 }),
   /** Sender of every email. */
   MAIL_FROM: Type.String({ minLength: 3, default: 'Better+ <no-reply@localhost>' }),
   /**

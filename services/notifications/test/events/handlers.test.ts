@@ -113,10 +113,11 @@ describe('event handlers, delivering to the local mailbox', () => {
     await service.deps.bus.publish([{ topic: OtpRequestedEvent.topic, key: email, value: event.bytes }]);
     await service.deps.bus.publish([{ topic: OtpRequestedEvent.topic, key: email, value: event.bytes }]);
     await eventually(async () => ((await duplicates()) > before ? true : undefined));
+    await mailTo(email);
 
     const mails = (await readLocalMailbox(mailboxDir())).filter((m) => m.to === email);
     assert.equal(mails.length, 1);
-    assert.deepEqual(await deliveriesOf(service, event.eventId), [{ kind: 'otp', recipient: email }]);
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, event.eventId)), [{ kind: 'otp', recipient: email }]);
   });
 
   it('retries a send that failed, records the failed attempt, and delivers once the mailer works again', async () => {
@@ -141,17 +142,33 @@ describe('event handlers, delivering to the local mailbox', () => {
     assert.equal(deadLetters.length, 0, 'a retry that succeeds dead-letters nothing');
   });
 
-  it('dead-letters an event whose mail keeps failing after the bounded tries, each try recorded', async () => {
+  it('queues the mail in the handler\'s transaction with the code sealed, and clears it once sent', async () => {
+    const code = freshCode();
+    const eventId = await publish.otpRequested(service, 'queued@example.in', code);
+    await mailTo('queued@example.in');
+    const { rows } = await service.deps.db.query<{ sealed: Uint8Array | null; sent: boolean }>(
+      'SELECT sealed_message AS sealed, sent_at IS NOT NULL AS sent FROM email_deliveries WHERE event_id = $1',
+      [eventId],
+    );
+    assert.deepEqual(rows, [{ sealed: null, sent: true }]);
+  });
+
+  it('keeps a queued mail sealed while it cannot be sent, and never dead-letters it', async () => {
     const repair = await breakMailbox();
+    const code = freshCode();
+    let eventId: string;
     try {
-      const eventId = await publish.otpRequested(service, 'never@example.in', freshCode());
-      const deadLetter = await eventually(async () => deadLetters.find((m) => decodeEnvelope(m.value).eventId === eventId));
-      assert.equal(deadLetter.headers?.['x-original-topic'], OtpRequestedEvent.topic);
-      assert.equal((await eventuallyRows(() => failuresOf(service, eventId), 5)).length, 5);
-      assert.deepEqual(await deliveriesOf(service, eventId), []);
+      eventId = await publish.otpRequested(service, 'held@example.in', code);
+      await eventuallyRows(() => failuresOf(service, eventId), 2);
+      const { rows } = await service.deps.db.query<{ sealed: Uint8Array }>('SELECT sealed_message AS sealed FROM email_deliveries WHERE event_id = $1', [eventId]);
+      const [row] = rows;
+      assert.ok(row, 'the intent is recorded');
+      assert.ok(!Buffer.from(row.sealed).toString('latin1').includes(code), 'no plaintext code at rest');
     } finally {
       await repair();
     }
+    await mailTo('held@example.in', (text) => text.includes(code));
+    assert.equal(deadLetters.length, 0);
   });
 
   it('OtpRequested: mails nothing for a code sealed for another address or to another key, and dead-letters it', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunningService } from '@betterplus/kit';
 import { createTestStack, eventually, realInfrastructure, startSmtpServer, unfolded, type SmtpServer, type TestStack } from '@betterplus/kit/testing';
 import { notificationsService } from '../../src/app.ts';
@@ -14,7 +15,8 @@ describe(`delivery over real SMTP, events on ${realInfrastructure.kafka ? 'Kafka
   before(async () => {
     smtp = await startSmtpServer();
     stack = await createTestStack();
-    service = await stack.start(notificationsService, { SMTP_URL: smtp.url, MAIL_FROM: 'Better+ <no-reply@betterplus.example>' });
+    // Pauses between tries of at most a second, so the outage below ends in the next second's try.
+    service = await stack.start(notificationsService, { SMTP_URL: smtp.url, MAIL_FROM: 'Better+ <no-reply@betterplus.example>', MAIL_RETRY_MAX_DELAY_MS: '1000' });
   });
   after(async () => {
     await stack.close();
@@ -53,7 +55,7 @@ describe(`delivery over real SMTP, events on ${realInfrastructure.kafka ? 'Kafka
     assert.deepEqual(await deliveriesOf(service, eventId), [{ kind: 'otp', recipient: 'flaky@example.in' }]);
   });
 
-  it('retries while the server is down, and the mail arrives once it is back', async () => {
+  it('retries through an outage far longer than the old retry budget: the mail arrives once, nothing dead-lettered', async () => {
     await smtp.down();
     const code = freshCode();
     let eventId: string;
@@ -61,6 +63,9 @@ describe(`delivery over real SMTP, events on ${realInfrastructure.kafka ? 'Kafka
       eventId = await publish.otpRequested(service, 'outage@example.in', code);
       const [failure] = await eventuallyRows(() => failuresOf(service, eventId));
       assert.match(failure?.error ?? 'no failure recorded', /ECONNREFUSED/);
+      // The old consumer gave up after five tries in about 1.5 s and dead-lettered the event for good.
+      await sleep(7000);
+      assert.ok((await failuresOf(service, eventId)).length >= 5, 'kept trying during the outage');
     } finally {
       await smtp.up();
     }
@@ -68,5 +73,8 @@ describe(`delivery over real SMTP, events on ${realInfrastructure.kafka ? 'Kafka
     assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [
       { kind: 'otp', recipient: 'outage@example.in' },
     ]);
+    await sleep(1500);
+    assert.equal(smtp.received.filter((m) => m.to.includes('outage@example.in')).length, 1, 'delivered exactly once');
+    assert.deepEqual((await service.deps.metrics.deadLettered.get()).values.filter((v) => v.value > 0), []);
   });
 });

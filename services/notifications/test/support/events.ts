@@ -45,8 +45,9 @@ export const publish = {
     ),
 };
 
+/** The mails of an event that the mail server accepted. */
 export async function deliveriesOf(service: Service, eventId: string): Promise<{ kind: string; recipient: string }[]> {
-  const { rows } = await service.deps.db.query<{ kind: string; recipient: string }>('SELECT kind, recipient FROM email_deliveries WHERE event_id = $1 ORDER BY kind', [eventId]);
+  const { rows } = await service.deps.db.query<{ kind: string; recipient: string }>('SELECT kind, recipient FROM email_deliveries WHERE event_id = $1 AND sent_at IS NOT NULL ORDER BY kind', [eventId]);
   return rows;
 }
 
@@ -55,7 +56,7 @@ export async function failuresOf(service: Service, eventId: string): Promise<{ k
   return rows;
 }
 
-/** The rows once there are at least `atLeast` of them; handlers write them a moment after the mail. */
+/** The rows once there are at least `atLeast` of them; a mail is marked sent a moment after the server took it. */
 export const eventuallyRows = <Row>(rows: () => Promise<Row[]>, atLeast = 1): Promise<Row[]> =>
   eventually(async () => {
     const found = await rows();

@@ -7,6 +7,8 @@ import { onUserRegistered } from './user-registered.ts';
 
 export interface HandlerDeps {
   deliver: Deliver;
+  /** Called once a handler's transaction has committed: the mail it queued can go now. */
+  mailQueued: () => void;
   publicUrl: string;
   supportEmail: string;
   /** Opens the codes and tokens identity seals to notifications' public key. */
@@ -14,9 +16,14 @@ export interface HandlerDeps {
 }
 
 /** Everything notifications consumes: identity's account events and its own contact messages. */
-export const handlers = (deps: HandlerDeps): readonly EventHandler[] => [
-  onUserRegistered(deps),
-  onOtpRequested(deps),
-  onPasswordResetRequested(deps),
-  onContactSubmitted(deps),
-];
+export const handlers = (deps: HandlerDeps): readonly EventHandler[] =>
+  [onUserRegistered(deps), onOtpRequested(deps), onPasswordResetRequested(deps), onContactSubmitted(deps)].map((handler) => wakingSender(handler, deps.mailQueued));
+
+/** Every handler queues mail; the sender is woken once the queueing transaction commits. */
+const wakingSender = (handler: EventHandler, mailQueued: () => void): EventHandler => ({
+  event: handler.event,
+  async handle(payload, context) {
+    await handler.handle(payload, context);
+    context.afterCommit(mailQueued);
+  },
+});
