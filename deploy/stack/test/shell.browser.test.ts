@@ -134,7 +134,7 @@ describe('the web shell, in Chromium', () => {
     await page.close();
   });
 
-  it('moves the focus to the error after a failed signup, contact message and profile update', async () => {
+  it('moves the focus to the error after a failed signup, contact message, profile update and reset', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.url}/signup`);
     await page.getByLabel('Full Name').fill('Someone Else');
@@ -163,6 +163,20 @@ describe('the web shell, in Chromium', () => {
     await profile.getByText('Failed to update profile').waitFor();
     await eventually(async () => ((await focused(profile)).text.includes('Failed to update profile') ? true : undefined), 5000);
     await context.close();
+
+    // A reset the server refuses after the link was found good (it expired in between).
+    const reset = await browser.newPage();
+    await reset.route('**/api/reset-password/check', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"valid":true}' }));
+    await reset.route('**/api/reset-password/verify', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"This reset link has expired","code":"IDENTITY_RESET_TOKEN_EXPIRED"}' }),
+    );
+    await reset.goto(`${stack.url}/reset-password?token=expired-meanwhile`);
+    await reset.getByLabel('New Password').fill('third-Passw0rd');
+    await reset.getByLabel('Confirm Password').fill('third-Passw0rd');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await reset.getByText('This reset link has expired').waitFor();
+    await eventually(async () => ((await focused(reset)).text.includes('This reset link has expired') ? true : undefined), 5000);
+    await reset.close();
   });
 
   it('counts down to Resend OTP, keeps the code step over a reload, and says the earlier code is void after a resend', async () => {
@@ -201,7 +215,10 @@ describe('the web shell, in Chromium', () => {
 
     await page.getByPlaceholder('000000').fill(firstCode ?? '');
     await page.getByRole('button', { name: 'Verify OTP' }).click();
-    await page.getByRole('alert').filter({ hasNotText: 'resent' }).waitFor();
+    const refusal = page.getByRole('alert').filter({ hasNotText: 'resent' });
+    await refusal.waitFor();
+    const refusalText = (await refusal.textContent())?.trim() ?? '';
+    await eventually(async () => ((await focused(page)).text === refusalText ? true : undefined), 5000);
     await page.getByPlaceholder('000000').fill(newCode);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await page.waitForURL(`${stack.url}/chat`);
