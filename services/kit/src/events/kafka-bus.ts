@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Kafka, Partitioners, logLevel as kafkaLogLevel, type Admin, type Producer, type LogEntry, type EachMessagePayload } from 'kafkajs';
 import type { Logger } from '../observability/logger.ts';
 import type { BusMessage, EventBus } from './bus.ts';
@@ -104,4 +105,63 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
       if (adminReady) await admin.disconnect();
     },
   };
+}
+
+export interface StoredMessage extends BusMessage {
+  partition: number;
+  offset: string;
+}
+
+/**
+ * Everything on one topic now, oldest first per partition, read without joining any service's
+ * group or committing anything (a throwaway group, deleted afterwards). For operators' tools
+ * such as the dead-letter command, not for services.
+ */
+export async function readKafkaTopic(options: Omit<KafkaBusOptions, 'partitions'> & { topic: string; timeoutMs?: number }): Promise<StoredMessage[]> {
+  const { namespace = '', topic, timeoutMs = 30_000 } = options;
+  const kafka = new Kafka({ clientId: options.clientId, brokers: [...options.brokers], logLevel: kafkaLogLevel.ERROR });
+  const admin = kafka.admin();
+  await admin.connect();
+  const groupId = `${namespace}reader-${randomUUID()}`;
+  try {
+    const name = namespace + topic;
+    if (!(await admin.listTopics()).includes(name)) return [];
+    const ends = new Map((await admin.fetchTopicOffsets(name)).map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]));
+    const remaining = new Set([...ends].filter(([, e]) => e.high > e.low).map(([p]) => p));
+    if (remaining.size === 0) return [];
+    const found: StoredMessage[] = [];
+    const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 200 });
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topics: [name], fromBeginning: true });
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new Error(`${name}: not read to its end within ${timeoutMs} ms`));
+        }, timeoutMs);
+        consumer
+          .run({
+            autoCommit: false,
+            eachMessage: async ({ partition, message }) => {
+              const end = ends.get(partition);
+              if (!end || BigInt(message.offset) >= end.high) return;
+              const headers: Record<string, string> = {};
+              for (const [key, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[key] = value.toString();
+              found.push({ topic, partition, offset: message.offset, key: message.key?.toString() ?? '', value: new Uint8Array(message.value ?? Buffer.alloc(0)), headers });
+              if (BigInt(message.offset) + 1n >= end.high) remaining.delete(partition);
+              if (remaining.size === 0) {
+                clearTimeout(timer);
+                resolve();
+              }
+            },
+          })
+          .catch(reject);
+      });
+    } finally {
+      await consumer.disconnect();
+    }
+    return found.sort((a, b) => a.partition - b.partition || Number(BigInt(a.offset) - BigInt(b.offset)));
+  } finally {
+    await admin.deleteGroups([groupId]).catch(() => undefined);
+    await admin.disconnect();
+  }
 }
