@@ -3,6 +3,7 @@
 // so the landing page downloads only the shell and itself; `handle.title` names the page's tab.
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from './components/Loading.tsx';
+import { RouteError } from './components/RouteError.tsx';
 import { AppLayout } from './components/layout/AppLayout.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { RequireGuest, RequireUser } from './session/guards.tsx';
@@ -21,6 +22,7 @@ export const routes: RouteObject[] = [
   {
     // The session lives inside the router so that signing in and out can navigate.
     hydrateFallbackElement: <Loading />,
+    errorElement: <RouteError />,
     element: (
       <SessionProvider>
         <AppLayout />

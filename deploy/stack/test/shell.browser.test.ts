@@ -56,6 +56,18 @@ describe('the web shell, in Chromium', () => {
     await page.close();
   });
 
+  it('offers a reload when the code of a page no longer loads (a release replaced it while the tab was open)', async () => {
+    const page = await browser.newPage();
+    await page.goto(stack.url);
+    await page.route('**/assets/AboutPage-*.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.evaluate(`history.pushState(null, '', '/about'); dispatchEvent(new PopStateEvent('popstate'))`);
+    await page.getByRole('heading', { name: 'This page could not be loaded', level: 1 }).waitFor();
+    await page.unroute('**/assets/AboutPage-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'About Better+', level: 1 }).waitFor();
+    await page.close();
+  });
+
   it('shows Sign in as well as Sign up to signed-out visitors', async () => {
     const page = await browser.newPage();
     await page.goto(stack.url);
