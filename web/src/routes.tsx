@@ -1,6 +1,6 @@
 // Every route of the app in one table (spec section 2). Guards are layout routes: RequireUser for
 // signed-in pages, RequireGuest for sign-in and sign-up. Pages load lazily, each in its own chunk,
-// so the landing page downloads only the shell and itself; `handle.title` names the page's tab.
+// except the landing page, which ships with the shell; `handle.title` names the page's tab.
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from './components/Loading.tsx';
 import { RouteError } from './components/RouteError.tsx';
