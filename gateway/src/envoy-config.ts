@@ -18,7 +18,10 @@ export interface EnvoyConfigOptions {
   listenPort: number;
   /** Admin interface port, always bound to 127.0.0.1; 0 picks a free one. Defaults to 9901. */
   adminPort?: number;
-  clusters: Record<ClusterName, ClusterEndpoint>;
+  /** One address per cluster (a Kubernetes Service), or several replicas (tests). */
+  clusters: Record<ClusterName, ClusterEndpoint | readonly ClusterEndpoint[]>;
+  /** Active health checks of every upstream; by default GET /healthz every 5 s. */
+  healthCheck?: { path: string; intervalMs: number };
   /**
    * TRUST_PROXY_HOPS: proxies in front of Envoy that append to X-Forwarded-For. The committed file
    * says 0; the Helm chart sets gateway.trustProxyHops into it.
@@ -57,8 +60,14 @@ const ACCESS_LOG_FORMAT = {
   bytes_sent: '%BYTES_SENT%',
 };
 
-// Retrying is only safe when the request cannot have had an effect twice: GETs.
-const GET_RETRY_POLICY = { retry_on: 'connect-failure,refused-stream,unavailable,gateway-error', num_retries: GET_RETRIES };
+// Retrying is only safe when the request cannot have had an effect twice: GETs. A retry goes to
+// another replica when there is one (a replica that is shutting down resets or refuses).
+const GET_RETRY_POLICY = {
+  retry_on: 'connect-failure,refused-stream,reset,unavailable,gateway-error',
+  num_retries: GET_RETRIES,
+  retry_host_predicate: [{ name: 'envoy.retry_host_predicates.previous_hosts', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.retry.host.previous_hosts.v3.PreviousHostsPredicate' } }],
+  host_selection_retry_max_attempts: 3,
+};
 const GET_ONLY = [{ name: ':method', string_match: { exact: 'GET' } }];
 
 type PathMatch = ({ path_separated_prefix: string } | { prefix: string } | { path: string }) & { headers?: object[] };
@@ -195,7 +204,12 @@ function httpConnectionManager(opts: EnvoyConfigOptions): object {
   };
 }
 
-function cluster(name: ClusterName, endpoint: ClusterEndpoint): object {
+function cluster(name: ClusterName, endpoints: ClusterEndpoint | readonly ClusterEndpoint[], healthCheck: { path: string; intervalMs: number }): object {
+  const lbEndpoints = [endpoints].flat().map((endpoint) => ({ endpoint: { address: socketAddress(endpoint.host, endpoint.port) } }));
+  // Replicas listed one by one: one that fails its health check (a stopping one) gets no request,
+  // however few are left. One Kubernetes Service address keeps Envoy's panic routing.
+  const replicas = lbEndpoints.length > 1 ? { common_lb_config: { healthy_panic_threshold: { value: 0 } } } : {};
+  const interval = `${healthCheck.intervalMs / 1000}s`;
   return {
     name,
     type: 'STRICT_DNS',
@@ -204,9 +218,15 @@ function cluster(name: ClusterName, endpoint: ClusterEndpoint): object {
     lb_policy: 'ROUND_ROBIN',
     load_assignment: {
       cluster_name: name,
-      endpoints: [{ lb_endpoints: [{ endpoint: { address: { socket_address: { address: endpoint.host, port_value: endpoint.port } } } }] }],
+      endpoints: [{ lb_endpoints: lbEndpoints }],
     },
-    health_checks: [{ timeout: '2s', interval: '5s', unhealthy_threshold: 2, healthy_threshold: 1, http_health_check: { path: '/healthz' } }],
+    // no_traffic_interval too: its 60 s default would hold the next check back that long after start.
+    health_checks: [
+      { timeout: '2s', interval, no_traffic_interval: interval, unhealthy_threshold: 2, healthy_threshold: 1, http_health_check: { path: healthCheck.path } },
+    ],
+    // Concurrent retries are capped at 3 by default: too few when a replica goes away under load.
+    circuit_breakers: { thresholds: [{ retry_budget: { budget_percent: { value: 25 }, min_retry_concurrency: 16 } }] },
+    ...replicas,
   };
 }
 
@@ -225,7 +245,7 @@ export function renderEnvoyConfig(opts: EnvoyConfigOptions): string {
           filter_chains: [{ filters: [{ name: 'envoy.filters.network.http_connection_manager', typed_config: httpConnectionManager(opts) }] }],
         },
       ],
-      clusters: CLUSTER_NAMES.map((name) => cluster(name, opts.clusters[name])),
+      clusters: CLUSTER_NAMES.map((name) => cluster(name, opts.clusters[name], opts.healthCheck ?? { path: '/healthz', intervalMs: 5000 })),
     },
   };
   // No YAML anchors: the committed file should read plainly from top to bottom.

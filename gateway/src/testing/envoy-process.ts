@@ -43,9 +43,12 @@ function endpointOf(baseUrl: string): ClusterEndpoint {
   return { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
 }
 
-/** A config for upstreams given as base URLs (the local gateway's shape plus `web`), on free ports. */
-export function renderEnvoyConfigForUrls(urls: Record<ClusterName, string>, options: Pick<EnvoyConfigOptions, 'trustProxyHops' | 'timeoutSeconds'> = {}): string {
-  const clusters = Object.fromEntries(CLUSTER_NAMES.map((name) => [name, endpointOf(urls[name])])) as Record<ClusterName, ClusterEndpoint>;
+/** A config for upstreams given as base URLs (the local gateway's shape plus `web`; several for replicas), on free ports. */
+export function renderEnvoyConfigForUrls(
+  urls: Record<ClusterName, string | readonly string[]>,
+  options: Pick<EnvoyConfigOptions, 'trustProxyHops' | 'timeoutSeconds' | 'healthCheck'> = {},
+): string {
+  const clusters = Object.fromEntries(CLUSTER_NAMES.map((name) => [name, [urls[name]].flat().map(endpointOf)])) as Record<ClusterName, ClusterEndpoint[]>;
   return renderEnvoyConfig({ ...options, listenPort: 0, adminPort: 0, clusters });
 }
 
