@@ -59,15 +59,33 @@ export async function createTokenSigner(privateKeyPem: string, issuer: string, t
  * previous one), picked by the token's `kid`. A token without a `kid`, with an unknown one,
  * or without `exp`, `iat` and `sub` is refused.
  */
-export async function createTokenVerifier(publicKeyPems: string | readonly (string | undefined)[], issuer: string): Promise<TokenVerifier> {
+export async function createTokenVerifier(publicKeyPems: string | readonly (string | undefined)[], issuer: string, options: { cacheSize?: number } = {}): Promise<TokenVerifier> {
   const jwks = await publicJwks(publicKeyPems);
   const keySet = createLocalJWKSet(jwks);
+  const cacheSize = options.cacheSize ?? 10_000;
+  // A client sends the same token with every request, and checking an Ed25519 signature costs
+  // more than the rest of a typical read. The same string always verifies the same way with
+  // the same keys, so a token verified once is remembered until it expires (least recently
+  // used first out).
+  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
   return {
     async verify(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > Date.now()) {
+        verified.delete(token);
+        verified.set(token, known);
+        return { ...known.claims };
+      }
+      verified.delete(token);
       if (typeof decodeProtectedHeader(token).kid !== 'string') throw new Error('token names no key');
       const { payload } = await jwtVerify(token, keySet, { issuer, algorithms: [algorithm], requiredClaims: ['exp', 'iat', 'sub'] });
-      if (!payload.sub || payload.iat === undefined) throw new Error('token lacks subject or issue time');
-      return { userId: payload.sub, issuedAtMs: typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000 };
+      if (!payload.sub || payload.iat === undefined || payload.exp === undefined) throw new Error('token lacks subject, issue or expiry time');
+      const claims = { userId: payload.sub, issuedAtMs: typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000 };
+      if (cacheSize > 0) {
+        if (verified.size >= cacheSize) verified.delete(verified.keys().next().value ?? '');
+        verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+      }
+      return { ...claims };
     },
   };
 }

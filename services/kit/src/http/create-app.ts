@@ -81,8 +81,8 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     bodyLimit: options.bodyLimit,
     // Rate limits key on request.ip: the client's address as the trusted proxies recorded it.
     trustProxy: (_address, hop) => hop < (options.trustProxyHops ?? 1),
-    // Probes and scrapes arrive every few seconds; logging them would drown the real traffic.
-    logController: new LogController({ disableRequestLogging: (request) => quietPaths.has(request.url.split('?')[0] ?? '') }),
+    // One line per request, written by the onResponse hook below, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     ajv: { customOptions: ajvOptions },
     schemaController: { compilersFactory: { buildValidator: buildValidator } },
@@ -104,8 +104,12 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url;
+    metrics.httpDuration.observe({ method: request.method, route: route ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    // Probes and scrapes arrive every few seconds; logging them would drown the real traffic.
+    if (route !== undefined && quietPaths.has(route)) return;
+    // The route template, never the raw URL: query strings and paths may carry tokens.
+    request.log.info({ method: request.method, route: route ?? 'unmatched', statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

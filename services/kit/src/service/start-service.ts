@@ -20,6 +20,7 @@ import { createOutboxRelay, createUnitOfWork } from '../events/outbox.ts';
 import { createServiceApp, type ServiceApp } from '../http/create-app.ts';
 import { createLogger, type Logger } from '../observability/logger.ts';
 import { createMetrics } from '../observability/metrics.ts';
+import { trackConnections } from './connections.ts';
 import { watchDependencies } from './dependency-watch.ts';
 import type { ServiceDefinition, ServiceDeps } from './service-definition.ts';
 
@@ -144,8 +145,14 @@ export async function startService<Config extends BaseConfig>(definition: Servic
     closers.unshift(() => relay.stop());
     const subscription = await startConsumer({ service: name, bus, uow, handlers, logger, metrics });
     closers.unshift(() => subscription.stop());
-    // Closed first on stop: no new requests, then no new events, then the relay drains its last pass.
-    closers.unshift(() => app.close());
+    // Closed first on stop: no new requests (in-flight ones finish), then no new events, then
+    // the relay drains its last pass.
+    const connections = trackConnections(app.server);
+    closers.unshift(async () => {
+      const closed = app.close();
+      connections.closeUnused();
+      await closed;
+    });
 
     let url: string | undefined;
     if (options.listen) {

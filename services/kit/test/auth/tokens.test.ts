@@ -77,3 +77,21 @@ describe('tokens', () => {
     assert.equal(payload.sub, 'user-42');
   });
 });
+
+describe('the verified-token cache', () => {
+  it('refuses a remembered token once it expires, and forgets the least recently used beyond its size', async () => {
+    const cached = await createTokenVerifier(keys.publicKeyPem, issuer, { cacheSize: 2 });
+    const shortLived = await (await createTokenSigner(keys.privateKeyPem, issuer, 1)).sign('user-1');
+    assert.equal((await cached.verify(shortLived)).userId, 'user-1');
+    assert.equal((await cached.verify(shortLived)).userId, 'user-1', 'answered from the cache');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await assert.rejects(cached.verify(shortLived), 'an expired token is refused though it was remembered');
+
+    const tokens = await Promise.all(['a', 'b', 'c'].map((user) => signer.sign(user)));
+    for (const token of tokens) await cached.verify(token);
+    // A tampered copy never matches a remembered string, so it is checked and refused.
+    const [header, payload] = (tokens[2] ?? '').split('.');
+    await assert.rejects(cached.verify(`${header ?? ''}.${payload ?? ''}.${'A'.repeat(86)}`));
+    assert.deepEqual(await Promise.all(tokens.map(async (token) => (await cached.verify(token)).userId)), ['a', 'b', 'c']);
+  });
+});

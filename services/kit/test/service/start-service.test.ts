@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { baseSettingsSchema, defineService, type RunningService } from '../../src/index.ts';
 import { createTestStack, realInfrastructure, type TestStack } from '../support.ts';
@@ -75,6 +76,18 @@ describe('startService operations', () => {
     assert.deepEqual(await response.json(), { done: true });
     await stopped;
     await assert.rejects(fetch(`${service.url ?? ''}/healthz`), 'the listener is closed once stopped');
+  });
+
+  it('does not wait on stop for connections that carry no request, such as one a proxy opened in advance', async () => {
+    const service = await stack.start(demo(), { SHUTDOWN_TIMEOUT_MS: '5000' }, { listen: true });
+    const { port } = new URL(service.url ?? '');
+    const unused = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => unused.once('connect', resolve));
+    const keptAlive = await fetch(`${service.url ?? ''}/healthz`);
+    assert.equal(keptAlive.status, 200);
+    // Node counts the unused connection active until its header timeout, a minute away.
+    await service.stop();
+    unused.destroy();
   });
 
   it('takes the client address from as many proxy hops as TRUST_PROXY_HOPS says, whatever the client forged', async () => {

@@ -1,0 +1,186 @@
+// `npm run bench:api`: the cost of the common authenticated read, GET /api/subscription with a
+// bearer token, against a bare Fastify route answering the same JSON, with the same load
+// generator in the same run:
+//   - the embedded stack (`npm start`): through the local gateway, and straight to billing;
+//   - the real stack, when DATABASE_URL, REDIS_URL and KAFKA_BROKERS are set: billing as its own
+//     process on PostgreSQL, Redis and Kafka, through Envoy (ENVOY_BIN) and straight.
+// Prints requests per second, p99 latency and each figure as a percentage of bare.
+// Env: BENCH_SECONDS (default 10 per target), BENCH_CONNECTIONS (default 10), BENCH_PROFILE (a
+// folder: CPU profiles of the embedded process and of billing are written there).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { timestampNow } from '@bufbuild/protobuf/wkt';
+import { UserRegisteredEvent } from '@betterplus/events';
+import { createTokenSigner } from '@betterplus/kit';
+import { createTestStack, realInfrastructure } from '@betterplus/kit/testing';
+import { closedPortUrl, envoyBinary, renderEnvoyConfigForUrls, startEnvoy } from '@betterplus/gateway/testing';
+import { startEmbeddedStack } from '../src/embedded-stack.ts';
+import { embeddedSigningKeys } from '../src/signing-keys.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+interface Figure {
+  label: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+}
+
+async function measure(label: string, url: string, token?: string): Promise<Figure> {
+  const result = await autocannon({ url, connections, duration: seconds, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${label}: ${String(failed)} of ${String(result.requests.total)} requests failed`);
+  return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+}
+
+function report(title: string, figures: Figure[]): void {
+  const bare = figures[0]?.requestsPerSecond ?? 1;
+  process.stdout.write(`\n${title} (${String(connections)} connections, ${String(seconds)} s each)\n`);
+  for (const { label, requestsPerSecond, p99Ms } of figures) {
+    const share = ((100 * requestsPerSecond) / bare).toFixed(1);
+    process.stdout.write(`  ${label.padEnd(34)} ${requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${String(p99Ms).padStart(4)} ms   ${share.padStart(5)}% of bare\n`);
+  }
+}
+
+/** The same JSON as billing's answer, from a Fastify route that does nothing else. */
+async function startBare(body: unknown): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = Fastify();
+  app.get('/api/subscription', async () => body);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url: `${url}/api/subscription`, close: () => app.close() };
+}
+
+async function untilOk(url: string, token: string, timeoutMs = 30_000): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+    if (response?.ok) return response.json();
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${String(timeoutMs)} ms`);
+    await sleep(100);
+  }
+}
+
+/** Runs in a child process whose console output (the stack's logs, as `npm start` writes them) is discarded. */
+async function embedded(): Promise<Figure[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'betterplus-bench-api-'));
+  const stack = await startEmbeddedStack({ env: { LOG_LEVEL: 'info' }, dataDir, webRoot: join(dataDir, 'web'), port: 0, fixedServicePorts: false });
+  try {
+    const userId = randomUUID();
+    await stack.services.identity.deps.uow.run(async (tx) => {
+      await tx.publish(UserRegisteredEvent, userId, { userId, name: 'Bench', email: `bench-${userId}@example.in`, registeredAt: timestampNow() });
+    });
+    const keys = await embeddedSigningKeys(dataDir);
+    const token = await (await createTokenSigner(keys.privateKeyPem, 'betterplus-identity', 3600)).sign(userId);
+    const viaGateway = `${stack.url}/api/subscription`;
+    const body = await untilOk(viaGateway, token);
+    const bare = await startBare(body);
+    try {
+      return [
+        await measure('bare Fastify route', bare.url),
+        await measure('GET /api/subscription via gateway', viaGateway, token),
+        await measure('GET /api/subscription to billing', `${stack.services.billing.url ?? ''}/api/subscription`, token),
+      ];
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** BENCH_PROFILE=dir: the measured processes write CPU profiles there. */
+const profile = (name: string): string[] => (process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+
+async function freePort(): Promise<number> {
+  const probe = Fastify();
+  await probe.listen({ host: '127.0.0.1', port: 0 });
+  const address = probe.server.address();
+  await probe.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** Billing as its own process on the test stack's PostgreSQL database, Redis and Kafka namespace (topics made). */
+async function realStack(): Promise<Figure[]> {
+  const stack = await createTestStack();
+  const port = await freePort();
+  let billing: ChildProcess | undefined;
+  let envoy: Awaited<ReturnType<typeof startEnvoy>> | undefined;
+  try {
+    const databaseUrl = (await stack.databaseUrl('billing')) ?? '';
+    billing = spawn(process.execPath, [...profile('billing'), 'services/billing/src/server.ts'], {
+      cwd: repoRoot,
+      env: { ...stack.env, PATH: process.env.PATH ?? '', APP_ENV: 'production', PUBLIC_URL: 'https://bench.example', LOG_LEVEL: 'info', PORT: String(port), DATABASE_URL: databaseUrl },
+      // Log lines are written as in a pod, to a stream nobody reads here.
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const billingUrl = `http://127.0.0.1:${String(port)}`;
+    const deadline = Date.now() + 60_000;
+    while ((await fetch(`${billingUrl}/readyz`).catch(() => undefined))?.status !== 200) {
+      if (Date.now() > deadline || billing.exitCode !== null) throw new Error('billing did not become ready');
+      await sleep(200);
+    }
+    const userId = randomUUID();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(
+      `INSERT INTO subscriptions (user_id, plan, status, queries_used, queries_limit, start_date, end_date)
+       VALUES ($1, 'basic', 'active', 0, 1, now(), now() + interval '1 month')`,
+      [userId],
+    );
+    await client.end();
+    const token = await (await createTokenSigner(stack.keys.privateKeyPem, 'betterplus-identity', 3600)).sign(userId);
+    const direct = `${billingUrl}/api/subscription`;
+    const bare = await startBare(await untilOk(direct, token));
+    try {
+      const figures = [await measure('bare Fastify route', bare.url)];
+      if (envoyBinary()) {
+        const closed = await closedPortUrl();
+        envoy = await startEnvoy({
+          config: renderEnvoyConfigForUrls({ identity: closed, billing: billingUrl, chat: closed, notifications: closed, 'admin-reporting': closed, web: closed }),
+        });
+        figures.push(await measure('GET /api/subscription via Envoy', `${envoy.url}/api/subscription`, token));
+      } else {
+        process.stdout.write('(no Envoy: set ENVOY_BIN to measure through it)\n');
+      }
+      figures.push(await measure('GET /api/subscription to billing', direct, token));
+      return figures;
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await envoy?.stop();
+    if (billing && billing.exitCode === null) {
+      billing.kill('SIGTERM');
+      await once(billing, 'exit');
+    }
+    await stack.close();
+  }
+}
+
+async function embeddedInChild(): Promise<Figure[]> {
+  const child = spawn(process.execPath, [...profile('embedded'), fileURLToPath(import.meta.url), 'embedded'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [figures] = (await once(child, 'message')) as [Figure[]];
+  await once(child, 'exit');
+  return figures;
+}
+
+if (process.argv[2] === 'embedded') {
+  process.send?.(await embedded());
+  process.disconnect?.();
+  process.exit(0);
+}
+
+report('Embedded stack (npm start: one process, PGlite, in-process bus, memory cache)', await embeddedInChild());
+if (realInfrastructure.postgres && realInfrastructure.redis && realInfrastructure.kafka) report('Real stack (billing as its own process: PostgreSQL, Redis, Kafka)', await realStack());
+else process.stdout.write('\n(real stack not measured: set DATABASE_URL, REDIS_URL and KAFKA_BROKERS, e.g. from ~/.cache/betterplus/infra.env)\n');
