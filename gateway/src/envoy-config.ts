@@ -91,6 +91,7 @@ function jsonResponse(name: string, match: PathMatch, status: number, body: obje
 
 // Envoy joins repeated headers with commas before matching; no bearer token holds a comma.
 const AMBIGUOUS_AUTHORIZATION = [{ name: 'authorization', string_match: { safe_regex: { regex: '.*,.*' } } }];
+const NOT_AMBIGUOUS_AUTHORIZATION = { ...AMBIGUOUS_AUTHORIZATION[0], invert_match: true, treat_missing_header_as_empty: true };
 
 function routes(opts: EnvoyConfigOptions): object[] {
   return [
@@ -127,7 +128,9 @@ function localReplyConfig(): object {
       { filter: { response_flag_filter: { flags: ['NR'] } }, status_code: 404, body_format_override: json(NOT_FOUND) },
       { filter: statusIs(413), body_format_override: json(PAYLOAD_TOO_LARGE) },
       { filter: statusIs(431), body_format_override: json(HEADERS_TOO_LARGE) },
-      { filter: { and_filter: { filters: [statusIs(400), { response_flag_filter: { flags: anyFlag } }] } }, body_format_override: json(BAD_REQUEST) },
+      // Codec errors (a request that is not HTTP) carry no flag yet when this runs, so any 400 but
+      // the duplicate-Authorization route's own answer.
+      { filter: { and_filter: { filters: [statusIs(400), { header_filter: { header: NOT_AMBIGUOUS_AUTHORIZATION } }] } }, body_format_override: json(BAD_REQUEST) },
       { filter: { and_filter: { filters: [{ status_code_filter: { comparison: { op: 'GE', value: { default_value: 400, runtime_key: 'betterplus.local_reply.error' } } } }, { response_flag_filter: { flags: anyFlag } }] } }, body_format_override: json(GATEWAY_ERROR) },
     ],
   };

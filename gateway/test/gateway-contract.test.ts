@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -113,6 +114,28 @@ function rawGet(base: string, path: string, headers: [string, string][]): Promis
   });
 }
 
+/** Writes `bytes` on a fresh connection and returns everything the gateway answers before it closes. */
+function rawExchange(base: string, bytes: string): Promise<string> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes));
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    // A gateway may close while the request is still being written: what it answered counts.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      resolve(answer);
+    });
+  });
+}
+
+function jsonBodyOf(answer: string): unknown {
+  const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+  return JSON.parse(body);
+}
+
 async function echoOf(response: Response): Promise<EchoReply> {
   assert.equal(response.status, 200);
   return (await response.json()) as EchoReply;
@@ -200,6 +223,19 @@ for (const kind of ['local', 'envoy'] as const) {
       assert.deepEqual(JSON.parse(repeated.body), { error: 'More than one Authorization header', code: 'GATEWAY_DUPLICATE_AUTHORIZATION' });
       const single = await rawGet(base, '/api/user', [['authorization', 'Bearer a']]);
       assert.equal((JSON.parse(single.body) as EchoReply).headers.authorization, 'Bearer a');
+    });
+
+    test('a request that is not HTTP gets 400 JSON', async () => {
+      const answer = await rawExchange(base, 'GET /api/user HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n');
+      assert.match(answer, /^HTTP\/1\.1 400 /);
+      assert.match(answer, /content-type: application\/json/i);
+      assert.deepEqual(jsonBodyOf(answer), { error: 'Bad request', code: 'GATEWAY_BAD_REQUEST' });
+    });
+
+    test('headers over the size limit get 431 JSON', async () => {
+      const answer = await rawExchange(base, `GET /api/user HTTP/1.1\r\nHost: x\r\nx-big: ${'a'.repeat(100_000)}\r\nConnection: close\r\n\r\n`);
+      assert.match(answer, /^HTTP\/1\.1 431 /);
+      assert.deepEqual(jsonBodyOf(answer), { error: 'Request headers too large', code: 'GATEWAY_HEADERS_TOO_LARGE' });
     });
 
     test('an upstream that is down gives 502 JSON', async () => {
