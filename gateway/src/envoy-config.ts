@@ -136,7 +136,11 @@ function localReplyConfig(): object {
   };
 }
 
-/** One compressor per algorithm; Envoy picks by the client's Accept-Encoding, brotli first. */
+/**
+ * One compressor per algorithm; Envoy picks by the client's Accept-Encoding, brotli first. The
+ * last one removes Accept-Encoding before the upstream, so Envoy compresses every answer itself
+ * (the web image's nginx would otherwise answer gzip to a browser that takes brotli).
+ */
 function compressor(name: 'brotli' | 'gzip'): object {
   const library = {
     brotli: { '@type': 'type.googleapis.com/envoy.extensions.compression.brotli.compressor.v3.Brotli', quality: 5 },
@@ -146,7 +150,7 @@ function compressor(name: 'brotli' | 'gzip'): object {
     name: `envoy.filters.http.compressor.${name}`,
     typed_config: {
       '@type': 'type.googleapis.com/envoy.extensions.filters.http.compressor.v3.Compressor',
-      response_direction_config: { common_config: { min_content_length: 256 } },
+      response_direction_config: { common_config: { min_content_length: 256 }, remove_accept_encoding_header: name === 'gzip' },
       compressor_library: { name, typed_config: library },
     },
   };
