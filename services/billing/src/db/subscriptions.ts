@@ -1,5 +1,5 @@
 import type { Queryable } from '@betterplus/kit';
-import { periodEnd, plans, type PlanId } from '../domain/plans.ts';
+import { plans, type Period, type PlanId } from '../domain/plans.ts';
 
 export interface SubscriptionRow {
   user_id: string;
@@ -15,11 +15,11 @@ export async function findSubscription(db: Queryable, userId: string): Promise<S
   return rows[0];
 }
 
-/** Gives a new user the Basic plan; a user who already has a subscription keeps it. */
-export async function startBasicPlan(db: Queryable, userId: string, start: Date): Promise<void> {
+/** Gives a new user the Basic plan for `period`; a user who already has a subscription keeps it. */
+export async function startBasicPlan(db: Queryable, userId: string, period: Period): Promise<void> {
   await db.query(
     `INSERT INTO subscriptions (user_id, plan, status, queries_used, queries_limit, start_date, end_date)
      VALUES ($1, 'basic', 'active', 0, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
-    [userId, plans.basic.queriesPerMonth, start, periodEnd(start)],
+    [userId, plans.basic.queriesPerMonth, period.start, period.end],
   );
 }

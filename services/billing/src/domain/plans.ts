@@ -1,3 +1,5 @@
+import { endOfIndiaMonth, startOfIndiaMonth } from '@betterplus/kit';
+
 /** The plans of spec section 9. Amounts are integer paise. */
 export const plans = {
   basic: { pricePaise: 0, queriesPerMonth: 1 },
@@ -6,13 +8,16 @@ export const plans = {
 
 export type PlanId = keyof typeof plans;
 
-/** A plan period runs one calendar month from its start (same day next month, clamped to month end). */
-export function periodEnd(start: Date): Date {
-  const end = new Date(start);
-  const day = end.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, lastDay));
-  return end;
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Basic's allowance is monthly on the India calendar: the period that holds `at` runs from
+ * midnight in India on the first of that month to midnight in India on the first of the next
+ * (a user who registers on 1 April at 00:30 in India, still 31 March in UTC, gets April).
+ */
+export function basicPeriod(at: Date): Period {
+  return { start: startOfIndiaMonth(at), end: endOfIndiaMonth(at) };
 }

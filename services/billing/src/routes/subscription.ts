@@ -1,7 +1,5 @@
-import { Type, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
+import { ErrorResponse, Type, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { findSubscription } from '../db/subscriptions.ts';
-
-const ErrorResponse = Type.Object({ error: Type.String(), code: Type.String() });
 
 const SubscriptionResponse = Type.Object({
   plan: Type.Union([Type.Literal('basic'), Type.Literal('premium')]),

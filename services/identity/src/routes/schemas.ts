@@ -2,7 +2,7 @@ import { Type } from '@betterplus/kit';
 import { passwordLength } from '../domain/accounts.ts';
 import { otpPolicy } from '../domain/otp.ts';
 
-export const ErrorResponse = Type.Object({ error: Type.String(), code: Type.String() });
+export { ErrorResponse } from '@betterplus/kit';
 
 export const TokenResponse = Type.Object({ token: Type.String() });
 

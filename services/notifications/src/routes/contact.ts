@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Type, badRequest, enforceRateLimit, type Cache, type ServiceApp, type UnitOfWork } from '@betterplus/kit';
+import { ErrorResponse, Type, badRequest, enforceRateLimit, type Cache, type ServiceApp, type UnitOfWork } from '@betterplus/kit';
 import { ContactSubmittedEvent } from '@betterplus/events';
 import { insertContactMessage } from '../db/contact-messages.ts';
 import { contactLimits, describeContactProblem, normalizeContactForm, type ContactField, type ContactProblem } from '../domain/contact-form.ts';
-
-const ErrorResponse = Type.Object({ error: Type.String(), code: Type.String() });
 
 /** Required, at most the limit, and not only blanks (`\S`: at least one visible character). */
 const field = (name: ContactField) => Type.String({ maxLength: contactLimits[name], pattern: '\\S' });

@@ -2,8 +2,9 @@ import { on } from '@betterplus/kit';
 import { UserRegisteredEvent } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { startBasicPlan } from '../../db/subscriptions.ts';
+import { basicPeriod } from '../../domain/plans.ts';
 
-/** Every new account starts on Basic, from the moment it was registered. */
+/** Every new account starts on Basic, for the India calendar month in which it was registered. */
 export const onUserRegistered = on(UserRegisteredEvent, async (event, { tx }) => {
-  await startBasicPlan(tx, event.userId, event.registeredAt ? timestampDate(event.registeredAt) : new Date());
+  await startBasicPlan(tx, event.userId, basicPeriod(event.registeredAt ? timestampDate(event.registeredAt) : new Date()));
 });
