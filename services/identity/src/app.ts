@@ -1,6 +1,7 @@
 import { createSecretSealer, createTokenSigner, defineService } from '@betterplus/kit';
 import { identitySettings, type IdentityConfig } from './config.ts';
 import { createGoogleClient } from './domain/google-client.ts';
+import { handlers } from './events/handlers/index.ts';
 import { authConfigRoutes } from './routes/auth-config.ts';
 import { createBackgroundTasks } from './routes/background.ts';
 import { googleRoutes } from './routes/google.ts';
@@ -45,6 +46,6 @@ export const identityService = defineService<IdentityConfig>({
     authConfigRoutes(app, config.GOOGLE_CLIENT_ID);
     userRoutes(app, { ...deps, signer, limitAttempts });
     jwksRoutes(app, config);
-    return undefined;
+    return handlers;
   },
 });
