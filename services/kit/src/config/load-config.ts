@@ -49,6 +49,21 @@ export const baseSettings = {
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0 }),
   /** On SIGTERM: the most the whole shutdown may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 25_000 }),
+  /** Published outbox rows are deleted after this many hours (pending and parked rows never). */
+  OUTBOX_RETENTION_HOURS: Type.Number({ exclusiveMinimum: 0, default: 72 }),
+  /** Processed-event records are deleted after this many days: keep it above the topics' retention (7 days). */
+  PROCESSED_EVENTS_RETENTION_DAYS: Type.Number({ exclusiveMinimum: 0, default: 14 }),
+  /** Failed publishes of one outbox row (while the bus answers) before it is parked. */
+  OUTBOX_MAX_PUBLISH_ATTEMPTS: Type.Integer({ minimum: 1, default: 10 }),
+  /** How long a relay's claim on outbox rows holds if the relay dies (renewed while it lives). */
+  OUTBOX_CLAIM_LEASE_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+  /** `otlp` exports traces over OTLP/HTTP; off by default (`none`, or unset without an endpoint). */
+  OTEL_TRACES_EXPORTER: Type.Optional(Type.Union([Type.Literal('otlp'), Type.Literal('none')])),
+  /** OTLP/HTTP collector base URL (traces go to `/v1/traces`); setting it turns tracing on. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** The trace resource's service name; the service's own name by default. */
+  OTEL_SERVICE_NAME: Type.Optional(Type.String({ minLength: 1 })),
   /** The product's public address (links in emails, payment callbacks). */
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080', [requiredInProduction]: true }),
 };

@@ -3,6 +3,7 @@ import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
 import type { Envelope, EventDefinition } from '@betterplus/events';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { SpanKind, contextFromTraceparent, inSpan } from '../observability/tracing.ts';
 import type { BusMessage, Delivery, EventBus, Subscription } from './bus.ts';
 import { decodeEnvelope, decodePayload, occurredAt } from './envelope.ts';
 import type { Transaction, UnitOfWork } from './outbox.ts';
@@ -178,7 +179,9 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
     };
     let outcome: { applied: boolean; effects: (() => void)[] };
     try {
-      outcome = await persistently(apply, { eventId: envelope.eventId, type: envelope.type }, message, delivery);
+      // A child of the span that recorded the event, so the effect joins the request's trace.
+      const span = { kind: SpanKind.CONSUMER, parent: contextFromTraceparent(envelope.traceparent), attributes: { 'messaging.destination.name': message.topic, 'betterplus.event_id': envelope.eventId } };
+      outcome = await inSpan(service, `process ${envelope.type}`, span, () => persistently(apply, { eventId: envelope.eventId, type: envelope.type }, message, delivery));
     } catch (error) {
       if (!(error instanceof PermanentEventError)) throw error;
       await deadLetter(message, `${error.name}: ${error.message}`, envelope.eventId, delivery);

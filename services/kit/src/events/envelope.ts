@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
 import { timestampDate, timestampNow } from '@bufbuild/protobuf/wkt';
 import { EnvelopeSchema, type Envelope, type EventDefinition } from '@betterplus/events';
+import { currentTraceparent } from '../observability/tracing.ts';
 
 export interface EncodedEvent {
   eventId: string;
   type: string;
+  /** The active trace (W3C traceparent) the event joins; '' when tracing is off. */
+  traceparent: string;
   bytes: Uint8Array;
 }
 
@@ -17,6 +20,7 @@ export function encodeEvent<Desc extends DescMessage>(
 ): EncodedEvent {
   const eventId = randomUUID();
   const type = event.schema.typeName;
+  const traceparent = currentTraceparent();
   const envelope = create(EnvelopeSchema, {
     eventId,
     type,
@@ -24,8 +28,9 @@ export function encodeEvent<Desc extends DescMessage>(
     producer,
     key,
     payload: toBinary(event.schema, create(event.schema, payload)),
+    traceparent,
   });
-  return { eventId, type, bytes: toBinary(EnvelopeSchema, envelope) };
+  return { eventId, type, traceparent, bytes: toBinary(EnvelopeSchema, envelope) };
 }
 
 export const decodeEnvelope = (bytes: Uint8Array): Envelope => fromBinary(EnvelopeSchema, bytes);

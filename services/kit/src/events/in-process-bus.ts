@@ -1,68 +1,148 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BusMessage, EventBus, SubscribeOptions, Subscription } from './bus.ts';
 
-interface GroupCursor {
+export interface InProcessBusOptions {
+  /** Pause before a message whose handler threw is delivered again. */
+  redeliveryDelayMs?: number;
+  /**
+   * Durable delivery, for the embedded stack. `publish` resolves only when every consumer group
+   * of the topic has handled the message (a stopped group keeps its place, as with Kafka's
+   * committed offsets, and holds the message until it returns), so the relay marks an outbox row
+   * published only then and a crash loses nothing: unpublished rows are published again on
+   * start and the consumers' processed-event records skip what they already applied. Publishes
+   * wait for `open()`, called once every group of the process has subscribed; handled messages
+   * leave memory.
+   */
+  acknowledged?: boolean;
+}
+
+export interface InProcessBus extends EventBus {
+  /** Lets publishes through (acknowledged mode: once every consumer group has subscribed). */
+  open(): void;
+}
+
+interface Entry {
+  message: BusMessage;
+  /** Groups that still have to handle it (acknowledged mode). */
+  waiting: Set<string>;
+  settle: (error?: Error) => void;
+}
+
+interface Group {
   topics: Set<string>;
+  /** Offset of the next message, over the whole life of the bus. */
   position: number;
   handle: SubscribeOptions['handle'];
   wake: () => void;
-  stopped: boolean;
+  active: boolean;
+  done: Promise<void>;
 }
 
 /**
  * The embedded stack's bus: one ordered log per process; each consumer group walks it with its
  * own cursor, and a handler that throws sees the same message again after a pause, as with
- * Kafka. Messages are kept in memory only: the outbox, not the bus, is what survives restarts.
+ * Kafka. Without `acknowledged` a publish resolves once the message is in the log (memory only,
+ * for tests: a group that joins late still reads the log from the start).
  */
-export function createInProcessBus(redeliveryDelayMs = 200): EventBus {
-  const log: BusMessage[] = [];
-  const groups = new Map<string, GroupCursor>();
+export function createInProcessBus(options: number | InProcessBusOptions = {}): InProcessBus {
+  const { redeliveryDelayMs = 200, acknowledged = false } = typeof options === 'number' ? { redeliveryDelayMs: options } : options;
+  const log: Entry[] = [];
+  /** Offset of log[0]: handled messages are dropped from the front in acknowledged mode. */
+  let base = 0;
+  const groups = new Map<string, Group>();
+  let closed = false;
+  let letThrough: () => void = () => undefined;
+  const opened = acknowledged ? new Promise<void>((resolve) => (letThrough = resolve)) : Promise.resolve();
 
-  const run = async (cursor: GroupCursor): Promise<void> => {
-    while (!cursor.stopped) {
-      const message = log[cursor.position];
-      if (!message) {
-        await new Promise<void>((resolve) => (cursor.wake = resolve));
+  const trim = (): void => {
+    if (!acknowledged) return;
+    while (log[0]?.waiting.size === 0) {
+      log.shift();
+      base += 1;
+    }
+  };
+
+  /** Read through a call: a handler's await may have stopped the group meanwhile. */
+  const stopped = (group: Group): boolean => !group.active;
+
+  const run = async (name: string, group: Group): Promise<void> => {
+    while (group.active) {
+      group.position = Math.max(group.position, base);
+      const entry = log[group.position - base];
+      if (!entry) {
+        await new Promise<void>((resolve) => (group.wake = resolve));
         continue;
       }
-      if (!cursor.topics.has(message.topic)) {
-        cursor.position += 1;
+      if (!group.topics.has(entry.message.topic)) {
+        group.position += 1;
         continue;
       }
       try {
-        await cursor.handle(message);
-        cursor.position += 1;
+        await group.handle(entry.message);
       } catch {
+        // Stopped mid-message: it stays unhandled for this group, which keeps its place.
+        if (stopped(group)) return;
         await sleep(redeliveryDelayMs);
+        continue;
       }
+      group.position += 1;
+      if (entry.waiting.delete(name) && entry.waiting.size === 0) entry.settle();
+      trim();
     }
   };
 
   return {
-    async publish(messages) {
-      log.push(...messages.map((m) => ({ ...m, value: new Uint8Array(m.value) })));
-      for (const cursor of groups.values()) cursor.wake();
+    open() {
+      letThrough();
     },
-    async subscribe({ group, topics, handle }): Promise<Subscription> {
-      if (groups.has(group)) throw new Error(`Consumer group ${group} is already subscribed`);
-      const cursor: GroupCursor = { topics: new Set(topics), position: 0, handle, wake: () => undefined, stopped: false };
-      groups.set(group, cursor);
-      const done = run(cursor);
+    async publish(messages) {
+      await opened;
+      if (closed) throw new Error('The in-process bus is closed');
+      const settled = messages.map((m) => {
+        const message = { ...m, value: new Uint8Array(m.value) };
+        const waiting = new Set(acknowledged ? [...groups].filter(([, g]) => g.topics.has(m.topic)).map(([name]) => name) : []);
+        let settle: Entry['settle'] = () => undefined;
+        const handled = new Promise<void>((resolve, reject) => {
+          settle = (error) => {
+            if (error) reject(error);
+            else resolve();
+          };
+        });
+        log.push({ message, waiting, settle });
+        if (waiting.size === 0) settle();
+        return handled;
+      });
+      trim();
+      for (const group of groups.values()) group.wake();
+      await Promise.all(settled);
+    },
+    async subscribe({ group: name, topics, handle }): Promise<Subscription> {
+      if (closed) throw new Error('The in-process bus is closed');
+      const known = groups.get(name);
+      if (known?.active) throw new Error(`Consumer group ${name} is already subscribed`);
+      // A group that comes back resumes where it stopped; a new one starts at the oldest message kept.
+      const group: Group = { topics: new Set(topics), position: known?.position ?? base, handle, wake: () => undefined, active: true, done: Promise.resolve() };
+      groups.set(name, group);
+      group.done = run(name, group);
       return {
         async stop() {
-          cursor.stopped = true;
-          cursor.wake();
-          await done;
-          groups.delete(group);
+          group.active = false;
+          group.wake();
+          await group.done;
         },
       };
     },
-    async ping() {},
+    async ping() {
+      if (closed) throw new Error('The in-process bus is closed');
+    },
     async close() {
-      await Promise.all([...groups.values()].map(async (cursor) => {
-        cursor.stopped = true;
-        cursor.wake();
-      }));
+      closed = true;
+      letThrough();
+      for (const group of groups.values()) {
+        group.active = false;
+        group.wake();
+      }
+      for (const entry of log) if (entry.waiting.size > 0) entry.settle(new Error('The in-process bus closed before every consumer group handled the message'));
     },
   };
 }

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import type { EventDefinition } from '@betterplus/events';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { SpanKind, contextFromTraceparent, endSpan, startSpan } from '../observability/tracing.ts';
 import type { EventBus } from './bus.ts';
 import { encodeEvent } from './envelope.ts';
 
@@ -26,12 +29,13 @@ export function createUnitOfWork(db: Database, producer: string, onCommitWithEve
           exec: (sql) => tx.exec(sql),
           async publish(event, key, payload) {
             const encoded = encodeEvent(event, producer, key, payload);
-            await tx.query('INSERT INTO outbox (event_id, topic, key, type, envelope) VALUES ($1, $2, $3, $4, $5)', [
+            await tx.query('INSERT INTO outbox (event_id, topic, key, type, envelope, traceparent) VALUES ($1, $2, $3, $4, $5, $6)', [
               encoded.eventId,
               event.topic,
               key,
               encoded.type,
               encoded.bytes,
+              encoded.traceparent || null,
             ]);
             published += 1;
             return encoded.eventId;
@@ -50,8 +54,17 @@ export interface OutboxRelayOptions {
   logger: Logger;
   metrics: Metrics;
   pollIntervalMs?: number;
+  /** Rows claimed at once: the oldest pending row of up to this many keys. */
   batchSize?: number;
+  /** Claimed batches being published at once (a bus that answers slowly does not hold up other keys). */
+  maxInFlight?: number;
+  /** How long a claim holds; renewed while the publish runs, so only a dead relay's claims lapse. */
+  leaseMs?: number;
+  /** Failed publishes (while the bus itself answers) after which a row is parked. */
+  maxAttempts?: number;
   maxBackoffMs?: number;
+  /** On stop, how long a publish in flight may still finish before its rows are released. */
+  stopGraceMs?: number;
 }
 
 export interface OutboxRelay {
@@ -61,64 +74,196 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
-interface OutboxRow {
-  id: number;
+interface ClaimedRow {
+  id: string;
+  event_id: string;
   topic: string;
   key: string;
   envelope: Uint8Array;
   attempts: number;
-  wait_ms: number;
+  traceparent: string | null;
 }
 
-const relayLock = 727275;
+/**
+ * Claims the oldest pending row of each key that no relay holds, unless an older row of that
+ * key is still pending (claimed elsewhere, or waiting to retry): a key's events leave one at a
+ * time, in order, whichever replica publishes them. SKIP LOCKED lets replicas claim side by side.
+ */
+const claimSql = `
+  UPDATE outbox SET claimed_by = $1, claimed_until = now() + make_interval(secs => $2::float8 / 1000)
+   WHERE id IN (
+     SELECT o.id FROM outbox o
+      WHERE o.published_at IS NULL AND o.parked_at IS NULL
+        AND (o.claimed_until IS NULL OR o.claimed_until < now())
+        AND o.next_attempt_at <= now()
+        AND NOT EXISTS (
+          SELECT 1 FROM outbox e
+           WHERE e.key = o.key AND e.id < o.id AND e.published_at IS NULL AND e.parked_at IS NULL)
+      ORDER BY o.id
+      LIMIT $3
+      FOR UPDATE SKIP LOCKED)
+  RETURNING id::text, event_id::text, topic, key, envelope, attempts, traceparent`;
+
+/** Until the next head of a key falls due (its retry time, or a lapsing claim): the relay sleeps no longer. */
+const nextDueSql = `
+  SELECT greatest(0, extract(epoch FROM min(greatest(o.next_attempt_at, coalesce(o.claimed_until, o.next_attempt_at))) - now()) * 1000)::float8 AS wait_ms
+    FROM outbox o
+   WHERE o.published_at IS NULL AND o.parked_at IS NULL
+     AND NOT EXISTS (
+       SELECT 1 FROM outbox e
+        WHERE e.key = o.key AND e.id < o.id AND e.published_at IS NULL AND e.parked_at IS NULL)`;
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.toString() : JSON.stringify(error));
+
+const backoffMs = (attempt: number, maxMs: number): number => Math.min(maxMs, 200 * 2 ** Math.max(0, attempt - 1));
 
 /**
- * Publishes outbox rows in id order, so one user's events leave in the order they happened.
- * A failed publish backs off exponentially and blocks the rows behind it rather than
- * reordering them. An advisory lock keeps one relay per database active among replicas.
+ * Publishes the outbox. A short transaction claims rows (a lease, not a lock held open); the
+ * publish runs outside any transaction; then the rows are marked published. Replicas share the
+ * work safely, a crashed relay's claims lapse after `leaseMs`, and order holds per key.
+ *
+ * A failed publish is retried with backoff. It counts against the row only while the bus itself
+ * answers (a broker outage blames no row); after `maxAttempts` such failures the row is parked
+ * (`parked_at`, `last_error`), logged and counted, and the key's later rows go on. To replay a
+ * parked row: `UPDATE outbox SET parked_at = NULL, attempts = 0 WHERE id = ...`.
  */
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { db, bus, logger, metrics, pollIntervalMs = 1000, batchSize = 100, maxBackoffMs = 30_000 } = options;
+  const {
+    db,
+    bus,
+    logger,
+    metrics,
+    pollIntervalMs = 1000,
+    batchSize = 100,
+    maxInFlight = 4,
+    leaseMs = 30_000,
+    maxAttempts = 10,
+    maxBackoffMs = 60_000,
+    stopGraceMs = 2000,
+  } = options;
+  const relayId = `${hostname()}:${String(process.pid)}:${randomBytes(4).toString('hex')}`;
+  const inFlight = new Set<Promise<void>>();
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
   let woken = false;
+  let busDownUntil = 0;
+  let busFailures = 0;
 
-  /** Returns how long to wait before the next pass (0: go again at once). */
-  const pass = async (): Promise<number> =>
+  /** Claims what is due; with nothing due, also says how long until something is. */
+  const claim = async (): Promise<{ rows: ClaimedRow[]; dueInMs: number | undefined }> =>
     db.transaction(async (tx) => {
-      const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [relayLock]);
-      if (!lock.rows[0]?.locked) return pollIntervalMs;
-      const stats = await tx.query<{ pending: number; lag: number | null }>(
-        'SELECT count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS lag FROM outbox WHERE published_at IS NULL',
-      );
-      metrics.outboxPending.set(stats.rows[0]?.pending ?? 0);
-      metrics.outboxLag.set(stats.rows[0]?.lag ?? 0);
-      const { rows } = await tx.query<OutboxRow>(
-        `SELECT id, topic, key, envelope, attempts,
-                greatest(0, extract(epoch FROM next_attempt_at - now()) * 1000)::int AS wait_ms
-           FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT $1`,
-        [batchSize],
-      );
-      const head = rows[0];
-      if (!head) return pollIntervalMs;
-      if (head.wait_ms > 0) return Math.min(head.wait_ms, pollIntervalMs);
-      try {
-        await bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: r.envelope })));
-      } catch (error) {
-        const backoff = Math.min(maxBackoffMs, 100 * 2 ** head.attempts);
-        await tx.query(
-          "UPDATE outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = now() + ($3 || ' milliseconds')::interval WHERE id = $1",
-          [head.id, String(error), String(backoff)],
-        );
-        metrics.outboxFailures.inc();
-        logger.warn({ err: error, outboxId: head.id, attempts: head.attempts + 1, backoffMs: backoff }, 'outbox publish failed');
-        return backoff;
-      }
-      await tx.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
-      metrics.outboxPublished.inc(rows.length);
-      return rows.length === batchSize ? 0 : pollIntervalMs;
+      const { rows } = await tx.query<ClaimedRow>(claimSql, [relayId, leaseMs, batchSize]);
+      if (rows.length > 0) return { rows, dueInMs: 0 };
+      const due = await tx.query<{ wait_ms: number | null }>(nextDueSql);
+      return { rows, dueInMs: due.rows[0]?.wait_ms ?? undefined };
     });
+
+  const markPublished = async (rows: readonly ClaimedRow[]): Promise<void> => {
+    await db.query('UPDATE outbox SET published_at = now(), claimed_by = NULL, claimed_until = NULL WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+    metrics.outboxPublished.inc(rows.length);
+  };
+
+  /** Hands rows back unblamed (the bus was down, or the relay is stopping), to try again after `delayMs`. */
+  const release = async (rows: readonly ClaimedRow[], delayMs: number, error?: unknown): Promise<void> => {
+    await db.query(
+      `UPDATE outbox SET claimed_by = NULL, claimed_until = NULL, next_attempt_at = now() + make_interval(secs => $2::float8 / 1000),
+              last_error = coalesce($3, last_error)
+        WHERE id = ANY($1::bigint[]) AND published_at IS NULL`,
+      [rows.map((r) => r.id), delayMs, error === undefined ? null : errorText(error)],
+    );
+  };
+
+  const blame = async (row: ClaimedRow, error: unknown): Promise<void> => {
+    const attempts = row.attempts + 1;
+    metrics.outboxFailures.inc();
+    if (attempts >= maxAttempts) {
+      await db.query('UPDATE outbox SET attempts = $2, last_error = $3, parked_at = now(), claimed_by = NULL, claimed_until = NULL WHERE id = $1', [row.id, attempts, errorText(error)]);
+      metrics.outboxParked.inc({ topic: row.topic });
+      logger.error({ err: error, outboxId: row.id, eventId: row.event_id, topic: row.topic, key: row.key, attempts }, 'outbox row parked after repeated publish failures');
+      return;
+    }
+    const delayMs = backoffMs(attempts, maxBackoffMs);
+    await db.query(
+      `UPDATE outbox SET attempts = $2, last_error = $3, claimed_by = NULL, claimed_until = NULL,
+              next_attempt_at = now() + make_interval(secs => $4::float8 / 1000) WHERE id = $1`,
+      [row.id, attempts, errorText(error), delayMs],
+    );
+    logger.warn({ err: error, outboxId: row.id, eventId: row.event_id, topic: row.topic, attempts, backoffMs: delayMs }, 'outbox publish failed');
+  };
+
+  /** Publishes rows, each in a producer span joined to the trace that wrote it. */
+  const send = async (rows: readonly ClaimedRow[]): Promise<void> => {
+    const spans = rows.flatMap((r) =>
+      r.traceparent
+        ? [startSpan('outbox-relay', `publish ${r.topic}`, { kind: SpanKind.PRODUCER, parent: contextFromTraceparent(r.traceparent), attributes: { 'messaging.destination.name': r.topic, 'betterplus.event_id': r.event_id } })]
+        : [],
+    );
+    let failure: unknown;
+    try {
+      await bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: r.envelope })));
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      for (const span of spans) endSpan(span, failure);
+    }
+  };
+
+  const publishBatch = async (rows: ClaimedRow[]): Promise<void> => {
+    // Long publishes (a slow broker; the embedded bus waiting for its consumers) keep their claims.
+    const renew = setInterval(() => {
+      db.query('UPDATE outbox SET claimed_until = now() + make_interval(secs => $3::float8 / 1000) WHERE id = ANY($1::bigint[]) AND claimed_by = $2 AND published_at IS NULL', [rows.map((r) => r.id), relayId, leaseMs]).catch((error: unknown) => {
+        logger.warn({ err: error }, 'outbox claim renewal failed');
+      });
+    }, Math.max(100, Math.floor(leaseMs / 3)));
+    renew.unref();
+    try {
+      await send(rows);
+      busFailures = 0;
+      await markPublished(rows);
+      return;
+    } catch (error) {
+      if (!running) {
+        await release(rows, 0);
+        return;
+      }
+      if (!(await busAnswers())) {
+        busFailures += 1;
+        const delayMs = backoffMs(busFailures, maxBackoffMs);
+        busDownUntil = Date.now() + delayMs;
+        metrics.outboxFailures.inc();
+        logger.warn({ err: error, rows: rows.length, backoffMs: delayMs }, 'event bus unavailable; outbox publishing paused');
+        await release(rows, delayMs, error);
+        return;
+      }
+      // The bus answers, so a row is at fault: with several, find which one by one.
+      const [only] = rows;
+      if (rows.length === 1 && only) {
+        await blame(only, error);
+        return;
+      }
+      for (const row of rows) {
+        try {
+          await send([row]);
+          await markPublished([row]);
+        } catch (rowError) {
+          await blame(row, rowError);
+        }
+      }
+    } finally {
+      clearInterval(renew);
+    }
+  };
+
+  const busAnswers = async (): Promise<boolean> => {
+    try {
+      await bus.ping();
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   const waitFor = async (ms: number): Promise<void> => {
     if (woken) return;
@@ -129,16 +274,37 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     await sleep(ms, undefined, { signal: abort.signal }).catch(() => undefined);
   };
 
+  const launch = (rows: ClaimedRow[]): void => {
+    const task = publishBatch(rows)
+      .catch((error: unknown) => {
+        // After stop the database may be closed already; the rows return when their claim lapses.
+        logger[running ? 'error' : 'debug']({ err: error }, 'outbox publish bookkeeping failed');
+      })
+      .finally(() => {
+        inFlight.delete(task);
+        woken = true;
+        wakeUp?.();
+      });
+    inFlight.add(task);
+  };
+
   const run = async (): Promise<void> => {
     while (running) {
       woken = false;
       let delay = pollIntervalMs;
-      try {
-        delay = await pass();
-      } catch (error) {
-        logger.error({ err: error }, 'outbox relay pass failed');
+      const pausedFor = busDownUntil - Date.now();
+      if (pausedFor > 0) delay = Math.min(pausedFor, pollIntervalMs);
+      else if (inFlight.size < maxInFlight) {
+        try {
+          const { rows, dueInMs } = await claim();
+          if (rows.length > 0) launch(rows);
+          if (rows.length > 0 && inFlight.size < maxInFlight) continue;
+          if (dueInMs !== undefined) delay = Math.min(pollIntervalMs, Math.max(10, Math.ceil(dueInMs)));
+        } catch (error) {
+          logger.error({ err: error }, 'outbox claim failed');
+        }
       }
-      if (delay > 0) await waitFor(delay);
+      await waitFor(delay);
     }
   };
 
@@ -153,10 +319,17 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       wakeUp?.();
     },
     async stop() {
+      if (!running) return;
       running = false;
       woken = true;
       wakeUp?.();
       await loop;
+      const pending = Promise.all(inFlight);
+      const finished = await Promise.race([pending.then(() => true), sleep(stopGraceMs, false, { ref: false })]);
+      if (!finished) {
+        // The bus did not answer in time: hand the rows back so the next relay publishes them again.
+        await db.query('UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = $1 AND published_at IS NULL', [relayId]);
+      }
     },
   };
 }

@@ -14,6 +14,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { traceRequests } from '../observability/tracing.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { rejectNulCharacters } from './nul-characters.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
@@ -96,6 +97,7 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     },
   });
 
+  traceRequests(app, service);
   app.addHook('preValidation', rejectNulCharacters);
 
   app.addHook('onSend', async (request, reply) => {

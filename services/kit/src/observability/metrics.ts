@@ -37,6 +37,29 @@ export function createMetrics(service: string) {
       help: 'Failed outbox publish attempts',
       registers: [registry],
     }),
+    outboxParked: new Counter({
+      name: 'outbox_parked_total',
+      help: 'Outbox rows set aside after repeated publish failures, by topic',
+      labelNames: ['topic'] as const,
+      registers: [registry],
+    }),
+    outboxParkedEvents: new Gauge({
+      name: 'outbox_parked_events',
+      help: 'Outbox rows parked and waiting for an operator',
+      registers: [registry],
+    }),
+    eventRowsAwaitingPrune: new Gauge({
+      name: 'event_rows_awaiting_prune',
+      help: 'Published outbox rows and processed-event records past their retention, not yet deleted',
+      labelNames: ['table'] as const,
+      registers: [registry],
+    }),
+    eventRowsPruned: new Counter({
+      name: 'event_rows_pruned_total',
+      help: 'Published outbox rows and processed-event records deleted after their retention',
+      labelNames: ['table'] as const,
+      registers: [registry],
+    }),
     consumerLag: new Gauge({
       name: 'consumer_lag_seconds',
       help: 'Time between an event occurring and this service handling it, per topic',

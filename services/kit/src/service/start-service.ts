@@ -17,9 +17,11 @@ import { startConsumer } from '../events/consumer.ts';
 import { createInProcessBus } from '../events/in-process-bus.ts';
 import { createKafkaBus } from '../events/kafka-bus.ts';
 import { createOutboxRelay, createUnitOfWork } from '../events/outbox.ts';
+import { startEventRetention } from '../events/retention.ts';
 import { createServiceApp, type ServiceApp } from '../http/create-app.ts';
 import { createLogger, type Logger } from '../observability/logger.ts';
 import { createMetrics } from '../observability/metrics.ts';
+import { startTracing } from '../observability/tracing.ts';
 import { trackConnections } from './connections.ts';
 import { watchDependencies } from './dependency-watch.ts';
 import type { ServiceDefinition, ServiceDeps } from './service-definition.ts';
@@ -86,7 +88,8 @@ export async function startService<Config extends BaseConfig>(definition: Servic
   const metrics = createMetrics(name);
   const db = await openDatabase(name, config, logger);
   exportPoolMetrics(db, metrics.registry);
-  const closers: (() => Promise<void>)[] = [() => db.close()];
+  const tracing = startTracing(name, config);
+  const closers: (() => Promise<void>)[] = [() => db.close(), () => tracing.stop()];
   try {
     const applied = await migrate(db, [{ scope: 'kit', dir: kitMigrations }, ...(definition.migrations ? [{ scope: name, dir: definition.migrations }] : [])]);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
@@ -99,7 +102,7 @@ export async function startService<Config extends BaseConfig>(definition: Servic
     closers.unshift(async () => {
       revocations.stop();
     });
-    const relay = createOutboxRelay({ db, bus, logger, metrics });
+    const relay = createOutboxRelay({ db, bus, logger, metrics, maxAttempts: config.OUTBOX_MAX_PUBLISH_ATTEMPTS, leaseMs: config.OUTBOX_CLAIM_LEASE_MS });
     const uow = applyRevocationsOnCommit(
       createUnitOfWork(db, name, () => {
         relay.wake();
@@ -143,6 +146,8 @@ export async function startService<Config extends BaseConfig>(definition: Servic
 
     relay.start();
     closers.unshift(() => relay.stop());
+    const retention = startEventRetention({ db, logger, metrics, outboxRetentionHours: config.OUTBOX_RETENTION_HOURS, processedEventsRetentionDays: config.PROCESSED_EVENTS_RETENTION_DAYS });
+    closers.unshift(() => retention.stop());
     const subscription = await startConsumer({ service: name, bus, uow, handlers, logger, metrics });
     closers.unshift(() => subscription.stop());
     // Closed first on stop: no new requests (in-flight ones finish), then no new events, then

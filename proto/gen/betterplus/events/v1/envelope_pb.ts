@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file betterplus/events/v1/envelope.proto.
  */
 export const file_betterplus_events_v1_envelope: GenFile = /*@__PURE__*/
-  fileDesc("CiNiZXR0ZXJwbHVzL2V2ZW50cy92MS9lbnZlbG9wZS5wcm90bxIUYmV0dGVycGx1cy5ldmVudHMudjEiiwEKCEVudmVsb3BlEhAKCGV2ZW50X2lkGAEgASgJEgwKBHR5cGUYAiABKAkSLwoLb2NjdXJyZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHByb2R1Y2VyGAQgASgJEgsKA2tleRgFIAEoCRIPCgdwYXlsb2FkGAYgASgMYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiNiZXR0ZXJwbHVzL2V2ZW50cy92MS9lbnZlbG9wZS5wcm90bxIUYmV0dGVycGx1cy5ldmVudHMudjEioAEKCEVudmVsb3BlEhAKCGV2ZW50X2lkGAEgASgJEgwKBHR5cGUYAiABKAkSLwoLb2NjdXJyZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHByb2R1Y2VyGAQgASgJEgsKA2tleRgFIAEoCRIPCgdwYXlsb2FkGAYgASgMEhMKC3RyYWNlcGFyZW50GAcgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Every event on every topic travels in this envelope. The payload is the encoded message
@@ -58,6 +58,14 @@ export type Envelope = Message<"betterplus.events.v1.Envelope"> & {
    * @generated from field: bytes payload = 6;
    */
   payload: Uint8Array;
+
+  /**
+   * W3C trace context (`traceparent`) of the work that produced the event, so the relay's publish
+   * and each consumer's handling join the same trace; empty when tracing is off.
+   *
+   * @generated from field: string traceparent = 7;
+   */
+  traceparent: string;
 };
 
 /**
