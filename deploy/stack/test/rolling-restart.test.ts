@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CLUSTER_NAMES } from '@betterplus/gateway';
 import { closedPortUrl, envoyMissing, renderEnvoyConfigForUrls, requireEnvoy, startEnvoy, type EnvoyProcess } from '@betterplus/gateway/testing';
 import { createTokenSigner } from '@betterplus/kit';
-import { createTestStack, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
+import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** How long a stopping replica still serves after /readyz turns 503 (Envoy checks every 200 ms). */
@@ -52,6 +52,12 @@ async function startReplica(env: Record<string, string>, port: number): Promise<
     });
   });
   return { child, exited };
+}
+
+/** True when Envoy's admin interface shows every billing replica healthy. */
+async function billingHostsHealthy(adminUrl: string): Promise<boolean> {
+  const flags = (await (await fetch(`${adminUrl}/clusters`)).text()).split('\n').filter((line) => line.startsWith('billing::') && line.includes('::health_flags::'));
+  return flags.length === 2 && flags.every((line) => line.endsWith('::healthy'));
 }
 
 async function stopReplica(replica: Replica): Promise<number | null> {
@@ -111,14 +117,15 @@ describe('a rolling restart of billing behind Envoy', { skip: envoyMissing() ?? 
     const load = Promise.all(Array.from({ length: LOAD_CONCURRENCY }, (_, index) => worker(index)));
     await sleep(1000);
     for (const index of [0, 1]) {
-      const before = answered;
+      const answeredBefore = answered;
       const old = replicas[index];
       assert.ok(old);
       assert.equal(await stopReplica(old), 0, `replica ${String(index)} stopped cleanly`);
       replicas[index] = await startReplica(env, ports[index] ?? 0);
-      // The replacement becomes healthy in Envoy and takes traffic before the next one goes.
-      await sleep(1500);
-      assert.ok(answered > before, 'requests kept being answered');
+      // The replacement is healthy in Envoy and takes traffic before the next one goes.
+      await eventually(async () => ((await billingHostsHealthy(envoy?.adminUrl ?? '')) ? true : undefined), 30_000, 100);
+      await sleep(500);
+      assert.ok(answered > answeredBefore, 'requests kept being answered');
     }
     running = false;
     await load;
