@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { extname, join, posix } from 'node:path';
+import { Readable, Transform } from 'node:stream';
 import fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -94,6 +95,31 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   return reply.code(500).send(GATEWAY_ERROR);
 }
 
+/** Requests whose streamed (chunked) body went over the limit on its way to the service. */
+const bodiesTooLarge = new WeakSet<object>();
+
+/**
+ * A body without Content-Length streams to the service through a counter that stops it at the
+ * limit; the proxy's error handler then answers 413.
+ */
+function limitStreamedBody(request: FastifyRequest, bodyLimit: number): void {
+  if (request.headers['content-length'] !== undefined || !(request.body instanceof Readable)) return;
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen <= bodyLimit) {
+        callback(null, chunk);
+        return;
+      }
+      bodiesTooLarge.add(request.raw);
+      request.raw.unpipe(counter);
+      callback(new Error('request body over the limit'));
+    },
+  });
+  request.body = request.raw.pipe(counter);
+}
+
 function registerProxy(app: FastifyInstance, service: ServiceName, upstream: string, timeoutSeconds: number): void {
   void app.register(httpProxy, {
     upstream,
@@ -117,6 +143,11 @@ function registerProxy(app: FastifyInstance, service: ServiceName, upstream: str
         'x-forwarded-proto': request.protocol,
       }),
       onError: (reply, { error }) => {
+        if (bodiesTooLarge.has(reply.request.raw)) {
+          // The rest of the body is read and dropped, so the connection can carry the next request.
+          reply.request.raw.resume();
+          return void reply.code(413).send(PAYLOAD_TOO_LARGE);
+        }
         // reply-from wraps undici's header/body timeouts in this error; anything else means unreachable.
         const timedOut = (error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT';
         void reply.code(timedOut ? 504 : 502).send(timedOut ? UPSTREAM_TIMEOUT : UPSTREAM_UNAVAILABLE);
@@ -170,6 +201,9 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
     // drops the rest of the body, and the connection stays usable for the next request.
     if (Number(request.headers['content-length'] ?? 0) > bodyLimit) return reply.code(413).send(PAYLOAD_TOO_LARGE);
     return undefined;
+  });
+  app.addHook('preHandler', async (request) => {
+    limitStreamedBody(request, bodyLimit);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -23,11 +23,11 @@ interface Answer {
   socket: unknown;
 }
 
-/** One request through `agent`, reporting which socket carried it. */
-function send(agent: Agent, base: string, method: string, path: string, body?: Buffer): Promise<Answer> {
+/** One request through `agent`, reporting which socket carried it; `chunked` sends the body without a length. */
+function send(agent: Agent, base: string, method: string, path: string, body?: Buffer, chunked = false): Promise<Answer> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const headers = body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {};
+    const headers = body ? { 'content-type': 'application/json', ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) }) } : {};
     const req = httpRequest(url, { agent, method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => {
@@ -75,6 +75,22 @@ describe('local gateway', () => {
       const next = await send(agent, base, 'GET', '/api/user');
       assert.equal(next.status, 200);
       assert.equal(next.socket, refused.socket, 'the same keep-alive connection');
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test('a streamed body over the limit gets 413 JSON too, and the connection stays usable', { timeout: 30_000 }, async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(agent, base, 'PUT', '/api/user', Buffer.alloc(5_000_000, 'x'), true);
+      assert.equal(refused.status, 413);
+      assert.deepEqual(JSON.parse(refused.body), { error: 'Request body too large', code: 'GATEWAY_PAYLOAD_TOO_LARGE' });
+      const next = await send(agent, base, 'GET', '/api/user');
+      assert.equal(next.status, 200);
+      assert.equal(next.socket, refused.socket, 'the same keep-alive connection');
+      const small = await send(agent, base, 'PUT', '/api/user', Buffer.from('{"name":"Asha"}'), true);
+      assert.equal((JSON.parse(small.body) as { body: string }).body, '{"name":"Asha"}');
     } finally {
       agent.destroy();
     }
