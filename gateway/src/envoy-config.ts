@@ -62,12 +62,13 @@ const ACCESS_LOG_FORMAT = {
 
 // Retrying is only safe when the request cannot have had an effect twice: GETs. A retry goes to
 // another replica when there is one (a replica that is shutting down resets or refuses).
-const GET_RETRY_POLICY = {
-  retry_on: 'connect-failure,refused-stream,reset,unavailable,gateway-error',
-  num_retries: GET_RETRIES,
+const ANOTHER_HOST = {
   retry_host_predicate: [{ name: 'envoy.retry_host_predicates.previous_hosts', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.retry.host.previous_hosts.v3.PreviousHostsPredicate' } }],
   host_selection_retry_max_attempts: 3,
 };
+const GET_RETRY_POLICY = { retry_on: 'connect-failure,refused-stream,reset,unavailable,gateway-error', num_retries: GET_RETRIES, ...ANOTHER_HOST };
+// Any method may be retried when the connection was never made: nothing reached the service.
+const CONNECT_RETRY_POLICY = { retry_on: 'connect-failure', num_retries: GET_RETRIES, ...ANOTHER_HOST };
 const GET_ONLY = [{ name: ':method', string_match: { exact: 'GET' } }];
 
 type PathMatch = ({ path_separated_prefix: string } | { prefix: string } | { path: string }) & { headers?: object[] };
@@ -76,12 +77,12 @@ function pathMatch(prefix: string): PathMatch {
   return isSegmentPrefix(prefix) ? { path_separated_prefix: prefix } : { prefix };
 }
 
-/** A GET route with retries, then the route for every other method. */
+/** A GET route with retries, then the route for every other method, retried only when it could not connect. */
 function forwardRoutes(name: string, match: PathMatch, cluster: ClusterName, timeoutSeconds: number): object[] {
   const route = { cluster, timeout: `${timeoutSeconds}s` };
   return [
     { name: `${name}-get`, match: { ...match, headers: GET_ONLY }, route: { ...route, retry_policy: GET_RETRY_POLICY } },
-    { name, match, route },
+    { name, match, route: { ...route, retry_policy: CONNECT_RETRY_POLICY } },
   ];
 }
 

@@ -128,10 +128,9 @@ function registerProxy(app: FastifyInstance, service: ServiceName, upstream: str
     disableRequestLogging: true,
     replyOptions: {
       timeout: timeoutSeconds * 1000,
-      // Like Envoy's retry policy: a GET that could not even connect is safe to try again. This also
-      // replaces reply-from's default of retrying every 503 answer ten times.
-      retryDelay: ({ err, req, attempt }) =>
-        req.method === 'GET' && (err as { code?: string } | null)?.code === 'ECONNREFUSED' && attempt < GET_RETRIES ? 50 * 2 ** attempt : null,
+      // Like Envoy's retry policy: a request that could not even connect is safe to try again. This
+      // also replaces reply-from's default of retrying every 503 answer ten times.
+      retryDelay: ({ err, attempt }) => ((err as { code?: string } | null)?.code === 'ECONNREFUSED' && attempt < GET_RETRIES ? 50 * 2 ** attempt : null),
       // Services see what they would see behind Envoy: the public host, the client, the id. The
       // client address is the one the trusted hops recorded, alone, so no service can be misled by
       // what a client wrote into X-Forwarded-For.

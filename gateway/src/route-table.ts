@@ -43,7 +43,7 @@ export const TIMEOUT_SECONDS: Readonly<Record<ServiceName, number>> = {
 /** Time budget for the web bundle server. */
 export const WEB_TIMEOUT_SECONDS = 15;
 
-/** Retries per request, only for idempotent GETs whose upstream could not be reached. */
+/** Retries per request: GETs whose upstream failed them, any request that could not connect. */
 export const GET_RETRIES = 2;
 
 export function isSegmentPrefix(prefix: string): boolean {
