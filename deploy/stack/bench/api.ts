@@ -4,6 +4,7 @@
 //   - the embedded stack (`npm start`): through the local gateway, and straight to billing;
 //   - the real stack, when DATABASE_URL, REDIS_URL and KAFKA_BROKERS are set: billing as its own
 //     process on PostgreSQL, Redis and Kafka, through Envoy (ENVOY_BIN) and straight.
+// Each server runs in a process of its own (the bare route too); the load comes from this one.
 // Prints requests per second, p99 latency and each figure as a percentage of bare.
 // Env: BENCH_SECONDS (default 10 per target), BENCH_CONNECTIONS (default 10), BENCH_PROFILE (a
 // folder: CPU profiles of the embedded process and of billing are written there).
@@ -70,32 +71,67 @@ async function untilOk(url: string, token: string, timeoutMs = 30_000): Promise<
   }
 }
 
-/** Runs in a child process whose console output (the stack's logs, as `npm start` writes them) is discarded. */
-async function embedded(): Promise<Figure[]> {
+interface EmbeddedTargets {
+  gatewayUrl: string;
+  billingUrl: string;
+  token: string;
+  body: unknown;
+}
+
+/**
+ * The embedded stack, as `npm start` runs it, in a child process of its own (its console output,
+ * the stack's logs, discarded): it answers the targets once a user has a plan, and stops when told.
+ */
+async function serveEmbedded(): Promise<{ targets: EmbeddedTargets; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'betterplus-bench-api-'));
   const stack = await startEmbeddedStack({ env: { LOG_LEVEL: 'info' }, dataDir, webRoot: join(dataDir, 'web'), port: 0, fixedServicePorts: false });
+  const userId = randomUUID();
+  await stack.services.identity.deps.uow.run(async (tx) => {
+    await tx.publish(UserRegisteredEvent, userId, { userId, name: 'Bench', email: `bench-${userId}@example.in`, registeredAt: timestampNow() });
+  });
+  const keys = await embeddedSigningKeys(dataDir);
+  const token = await (await createTokenSigner(keys.privateKeyPem, 'betterplus-identity', 3600)).sign(userId);
+  const gatewayUrl = `${stack.url}/api/subscription`;
+  const body = await untilOk(gatewayUrl, token);
+  return {
+    targets: { gatewayUrl, billingUrl: `${stack.services.billing.url ?? ''}/api/subscription`, token, body },
+    async stop() {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `node api.ts <role> [arg]` as a server process; resolves with what it reports once serving. */
+async function serveInChild(role: 'embedded' | 'bare', arg = ''): Promise<{ reply: unknown; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [...profile(role), fileURLToPath(import.meta.url), role, arg], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [reply] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(() => Promise.reject(new Error(`${role} exited before serving`)))])) as [unknown];
+  return {
+    reply,
+    async stop() {
+      const exited = once(child, 'exit');
+      child.send('stop');
+      await exited;
+    },
+  };
+}
+
+async function embeddedFigures(): Promise<Figure[]> {
+  const embedded = await serveInChild('embedded');
   try {
-    const userId = randomUUID();
-    await stack.services.identity.deps.uow.run(async (tx) => {
-      await tx.publish(UserRegisteredEvent, userId, { userId, name: 'Bench', email: `bench-${userId}@example.in`, registeredAt: timestampNow() });
-    });
-    const keys = await embeddedSigningKeys(dataDir);
-    const token = await (await createTokenSigner(keys.privateKeyPem, 'betterplus-identity', 3600)).sign(userId);
-    const viaGateway = `${stack.url}/api/subscription`;
-    const body = await untilOk(viaGateway, token);
-    const bare = await startBare(body);
+    const { gatewayUrl, billingUrl, token, body } = embedded.reply as EmbeddedTargets;
+    const bare = await serveInChild('bare', JSON.stringify(body));
     try {
       return [
-        await measure('bare Fastify route', bare.url),
-        await measure('GET /api/subscription via gateway', viaGateway, token),
-        await measure('GET /api/subscription to billing', `${stack.services.billing.url ?? ''}/api/subscription`, token),
+        await measure('bare Fastify route', bare.reply as string),
+        await measure('GET /api/subscription via gateway', gatewayUrl, token),
+        await measure('GET /api/subscription to billing', billingUrl, token),
       ];
     } finally {
-      await bare.close();
+      await bare.stop();
     }
   } finally {
-    await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await embedded.stop();
   }
 }
 
@@ -141,9 +177,9 @@ async function realStack(): Promise<Figure[]> {
     await client.end();
     const token = await (await createTokenSigner(stack.keys.privateKeyPem, 'betterplus-identity', 3600)).sign(userId);
     const direct = `${billingUrl}/api/subscription`;
-    const bare = await startBare(await untilOk(direct, token));
+    const bare = await serveInChild('bare', JSON.stringify(await untilOk(direct, token)));
     try {
-      const figures = [await measure('bare Fastify route', bare.url)];
+      const figures = [await measure('bare Fastify route', bare.reply as string)];
       if (envoyBinary()) {
         const closed = await closedPortUrl();
         envoy = await startEnvoy({
@@ -156,7 +192,7 @@ async function realStack(): Promise<Figure[]> {
       figures.push(await measure('GET /api/subscription to billing', direct, token));
       return figures;
     } finally {
-      await bare.close();
+      await bare.stop();
     }
   } finally {
     await envoy?.stop();
@@ -168,19 +204,16 @@ async function realStack(): Promise<Figure[]> {
   }
 }
 
-async function embeddedInChild(): Promise<Figure[]> {
-  const child = spawn(process.execPath, [...profile('embedded'), fileURLToPath(import.meta.url), 'embedded'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const [figures] = (await once(child, 'message')) as [Figure[]];
-  await once(child, 'exit');
-  return figures;
-}
-
-if (process.argv[2] === 'embedded') {
-  process.send?.(await embedded());
-  process.disconnect?.();
+const role = process.argv[2];
+if (role === 'embedded' || role === 'bare') {
+  const served = role === 'embedded' ? await serveEmbedded() : await startBare(JSON.parse(process.argv[3] ?? 'null'));
+  process.send?.(role === 'embedded' ? (served as Awaited<ReturnType<typeof serveEmbedded>>).targets : (served as Awaited<ReturnType<typeof startBare>>).url);
+  // The parent's 'stop' (any message) ends the child.
+  await new Promise((resolve) => process.once('message', resolve));
+  await ('stop' in served ? served.stop() : served.close());
   process.exit(0);
 }
 
-report('Embedded stack (npm start: one process, PGlite, in-process bus, memory cache)', await embeddedInChild());
+report('Embedded stack (npm start: one process, PGlite, in-process bus, memory cache)', await embeddedFigures());
 if (realInfrastructure.postgres && realInfrastructure.redis && realInfrastructure.kafka) report('Real stack (billing as its own process: PostgreSQL, Redis, Kafka)', await realStack());
 else process.stdout.write('\n(real stack not measured: set DATABASE_URL, REDIS_URL and KAFKA_BROKERS, e.g. from ~/.cache/betterplus/infra.env)\n');
