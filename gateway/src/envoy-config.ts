@@ -145,7 +145,8 @@ function localReplyConfig(): object {
 function compressor(name: 'brotli' | 'gzip'): object {
   const library = {
     brotli: { '@type': 'type.googleapis.com/envoy.extensions.compression.brotli.compressor.v3.Brotli', quality: 5 },
-    gzip: { '@type': 'type.googleapis.com/envoy.extensions.compression.gzip.compressor.v3.Gzip' },
+    // Envoy's default 4 KiB window compresses a bundle about 15% worse than gzip's usual 32 KiB.
+    gzip: { '@type': 'type.googleapis.com/envoy.extensions.compression.gzip.compressor.v3.Gzip', window_bits: 15 },
   }[name];
   return {
     name: `envoy.filters.http.compressor.${name}`,

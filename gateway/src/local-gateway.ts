@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { extname, join, posix } from 'node:path';
 import { Readable, Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -211,7 +212,8 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
     return payload;
   });
   app.setErrorHandler(answerError);
-  void app.register(compress, { encodings: ['br', 'gzip'] });
+  // Brotli at quality 5, as in Envoy: smaller than gzip at a similar cost (the default, 4, is not).
+  void app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
 
   app.get('/healthz', () => ({ status: 'ok' }));
   for (const service of SERVICE_NAMES) registerProxy(app, service, opts.upstreams[service], opts.timeoutSeconds?.[service] ?? TIMEOUT_SECONDS[service]);
