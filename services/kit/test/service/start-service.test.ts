@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { baseSettingsSchema, defineService, type RunningService } from '../../src/index.ts';
+import { baseSettingsSchema, createTokenSigner, currentUser, defineService, generateSigningKeys, type RunningService } from '../../src/index.ts';
 import { createTestStack, realInfrastructure, type TestStack } from '../support.ts';
 
 /** Resolves when the returned `release` is called; `started` resolves once a request is waiting on it. */
@@ -27,13 +27,14 @@ const demo = () =>
   defineService({
     name: `ops-demo-${String(++instances)}`,
     settings: baseSettingsSchema,
-    register: async (app) => {
+    register: async (app, deps) => {
       app.get('/slow', async () => {
         slow.started();
         await slow.released;
         return { done: true };
       });
       app.get('/ip', async (request) => ({ ip: request.ip }));
+      app.get('/me', { preHandler: deps.authenticate }, async (request) => ({ userId: currentUser(request).userId }));
       return undefined;
     },
   });
@@ -88,6 +89,19 @@ describe('startService operations', () => {
     // Node counts the unused connection active until its header timeout, a minute away.
     await service.stop();
     unused.destroy();
+  });
+
+  it('admits tokens of the current and the previous key during a rotation, and no other', async () => {
+    const next = await generateSigningKeys();
+    const stranger = await generateSigningKeys();
+    const service = await stack.start(demo(), { JWT_PUBLIC_KEY: next.publicKeyPem, JWT_PREVIOUS_PUBLIC_KEY: stack.keys.publicKeyPem });
+    const me = async (privateKeyPem: string) => {
+      const token = await (await createTokenSigner(privateKeyPem, 'betterplus-identity', 600)).sign('00000000-0000-4000-8000-000000000001');
+      return (await service.app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } })).statusCode;
+    };
+    assert.equal(await me(stack.keys.privateKeyPem), 200, 'signed before the rotation');
+    assert.equal(await me(next.privateKeyPem), 200, 'signed after it');
+    assert.equal(await me(stranger.privateKeyPem), 401, 'an unknown kid');
   });
 
   it('takes the client address from as many proxy hops as TRUST_PROXY_HOPS says, whatever the client forged', async () => {
