@@ -65,7 +65,7 @@ function normalizeUrl(req: IncomingMessage): string {
 function withoutQueryStrings(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === undefined || logger === false) return false;
   const serializers = {
-    req: (request: { method: string; url: string; id?: string }) => ({ method: request.method, url: pathOf(request.url) }),
+    req: (request: { method: string; url: string }) => ({ method: request.method, url: pathOf(request.url) }),
   };
   return logger === true ? { serializers } : { ...logger, serializers: { ...logger.serializers, ...serializers } };
 }
