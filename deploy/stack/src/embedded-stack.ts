@@ -26,6 +26,10 @@ export interface EmbeddedStack {
   stop(): Promise<void>;
 }
 
+/** OpenTelemetry's standard settings pass through, so `OTEL_EXPORTER_OTLP_ENDPOINT=... npm start` traces. */
+const tracingSettings = (env: Record<string, string | undefined>): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('OTEL_') && entry[1] !== undefined));
+
 /**
  * The whole product in one process: five services on their own ports with PGlite, the
  * in-process bus and in-memory cache, behind the local gateway that also serves the web app.
@@ -33,7 +37,9 @@ export interface EmbeddedStack {
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
   const keys = await embeddedSigningKeys(options.dataDir);
   const secretKeys = await embeddedSecretKeys(options.dataDir);
-  const bus = createInProcessBus();
+  // Durable: a row leaves the outbox only once every service's consumer has applied it, so a
+  // crash or restart of this process loses no event (see createInProcessBus).
+  const bus = createInProcessBus({ acknowledged: true });
   const started: RunningService[] = [];
   const stopAll = async () => {
     for (const service of started.reverse()) await service.stop();
@@ -55,6 +61,9 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
           NOTIFICATIONS_PUBLIC_KEY: secretKeys.publicKeyPem,
           NOTIFICATIONS_PRIVATE_KEY: secretKeys.privateKeyPem,
           PUBLIC_URL: options.env.PUBLIC_URL,
+          // One process holds these databases: a claim left by a crash should lapse quickly.
+          OUTBOX_CLAIM_LEASE_MS: '5000',
+          ...tracingSettings(options.env),
         },
         bus,
         listen: true,
@@ -62,6 +71,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       started.push(service);
       running[name] = service;
     }
+    // Every consumer group has subscribed: events written before (a crash's leftovers) may flow.
+    bus.open();
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, running[name].url ?? ''])) as Record<ServiceName, string>;
     const gateway = createLocalGateway({
       ...gatewaySettings(options.env),
