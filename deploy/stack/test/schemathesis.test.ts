@@ -45,9 +45,10 @@ function servedThroughGateway(document: OpenApiDocument, service: ServiceName, g
   return { ...document, paths, servers: [{ url: gatewayUrl }] };
 }
 
-function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+/** Runs in `cwd`, where Schemathesis also keeps its cache (not in the repository). */
+function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
@@ -122,7 +123,7 @@ describe('every service fuzzed through the gateway by Schemathesis', { skip: mis
         '--header',
         `Authorization: Bearer ${token}`,
       ];
-      const { code, output } = await run(binary ?? 'st', args);
+      const { code, output } = await run(binary ?? 'st', args, dir);
       assert.equal(code, 0, `schemathesis found problems in ${service} (st ${args.join(' ')}):\n${output}`);
     });
   }
