@@ -22,7 +22,7 @@ import {
   UPSTREAM_UNAVAILABLE,
   WEB_NOT_BUILT,
 } from './errors.ts';
-import { REQUEST_ID_HEADER, requestIdFrom } from '@betterplus/kit';
+import { REQUEST_ID_HEADER, requestIdFrom, traceRequests } from '@betterplus/kit';
 import { DEFAULT_BODY_LIMIT, IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http-policy.ts';
 import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, isSegmentPrefix } from './route-table.ts';
 import type { Route, ServiceName } from './route-table.ts';
@@ -195,6 +195,8 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
     clientErrorHandler: answerClientError,
   });
 
+  // The trace starts here (or joins the caller's): the services' spans become its children.
+  traceRequests(app, 'gateway', { propagate: true });
   app.addHook('onRequest', async (request, reply) => {
     if (hasAmbiguousAuthorization(request)) return reply.code(400).send(DUPLICATE_AUTHORIZATION);
     // Proxied bodies stream through untouched, so the limit is checked here; Node then reads and

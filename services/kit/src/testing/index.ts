@@ -2,3 +2,5 @@ export { createTestStack, eventually, realInfrastructure } from './test-stack.ts
 export type { TestStack } from './test-stack.ts';
 export { startSmtpServer, unfolded } from './smtp-server.ts';
 export type { ReceivedMail, SmtpServer } from './smtp-server.ts';
+export { recordSpans } from './tracing.ts';
+export type { ReadableSpan } from './tracing.ts';
