@@ -93,12 +93,10 @@ const claimSql = `
   UPDATE outbox SET claimed_by = $1, claimed_until = now() + make_interval(secs => $2::float8 / 1000)
    WHERE id IN (
      SELECT o.id FROM outbox o
-      WHERE o.published_at IS NULL AND o.parked_at IS NULL
+      WHERE o.id IN (SELECT DISTINCT ON (key) id FROM outbox WHERE published_at IS NULL AND parked_at IS NULL ORDER BY key, id)
+        AND o.published_at IS NULL AND o.parked_at IS NULL
         AND (o.claimed_until IS NULL OR o.claimed_until < now())
         AND o.next_attempt_at <= now()
-        AND NOT EXISTS (
-          SELECT 1 FROM outbox e
-           WHERE e.key = o.key AND e.id < o.id AND e.published_at IS NULL AND e.parked_at IS NULL)
       ORDER BY o.id
       LIMIT $3
       FOR UPDATE SKIP LOCKED)
@@ -106,12 +104,9 @@ const claimSql = `
 
 /** Until the next head of a key falls due (its retry time, or a lapsing claim): the relay sleeps no longer. */
 const nextDueSql = `
-  SELECT greatest(0, extract(epoch FROM min(greatest(o.next_attempt_at, coalesce(o.claimed_until, o.next_attempt_at))) - now()) * 1000)::float8 AS wait_ms
-    FROM outbox o
-   WHERE o.published_at IS NULL AND o.parked_at IS NULL
-     AND NOT EXISTS (
-       SELECT 1 FROM outbox e
-        WHERE e.key = o.key AND e.id < o.id AND e.published_at IS NULL AND e.parked_at IS NULL)`;
+  SELECT greatest(0, extract(epoch FROM min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) - now()) * 1000)::float8 AS wait_ms
+    FROM (SELECT DISTINCT ON (key) next_attempt_at, claimed_until FROM outbox
+           WHERE published_at IS NULL AND parked_at IS NULL ORDER BY key, id) heads`;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.toString() : JSON.stringify(error));
 
