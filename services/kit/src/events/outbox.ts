@@ -93,12 +93,13 @@ const claimSql = `
   UPDATE outbox SET claimed_by = $1, claimed_until = now() + make_interval(secs => $2::float8 / 1000)
    WHERE id IN (
      SELECT o.id FROM outbox o
-      WHERE o.id IN (SELECT DISTINCT ON (key) id FROM outbox WHERE published_at IS NULL AND parked_at IS NULL ORDER BY key, id)
+      WHERE o.id = ANY(ARRAY(
+              SELECT h.id FROM (SELECT DISTINCT ON (key) id, claimed_until, next_attempt_at FROM outbox
+                                 WHERE published_at IS NULL AND parked_at IS NULL ORDER BY key, id) h
+               WHERE (h.claimed_until IS NULL OR h.claimed_until < now()) AND h.next_attempt_at <= now()
+               ORDER BY h.id LIMIT $3))
         AND o.published_at IS NULL AND o.parked_at IS NULL
         AND (o.claimed_until IS NULL OR o.claimed_until < now())
-        AND o.next_attempt_at <= now()
-      ORDER BY o.id
-      LIMIT $3
       FOR UPDATE SKIP LOCKED)
   RETURNING id::text, event_id::text, topic, key, envelope, attempts, traceparent`;
 
