@@ -24,3 +24,32 @@ export const PasswordResetRequestedEvent = defineEvent(topics.identityUser, Pass
 export const SessionsRevokedEvent = defineEvent(topics.identityUser, SessionsRevokedSchema);
 export const OtpRequestedEvent = defineEvent(topics.identitySignup, OtpRequestedSchema);
 export const ContactSubmittedEvent = defineEvent(topics.notificationsContact, ContactSubmittedSchema);
+
+/** What the infrastructure creates for a topic (services never create topics themselves). */
+export interface TopicSettings {
+  readonly name: string;
+  /** Upper bound on one consumer group's parallelism; keys (user ids) spread across them. */
+  readonly partitions: number;
+  readonly retentionMs: number;
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/** Where a consumer puts a message that can never succeed. */
+export const deadLetterTopicOf = (service: string): string => `${service}.deadletter.v1`;
+
+/** Every service consumes (at least identity's revoked sessions), so each has a dead-letter topic. */
+export const consumingServices = ['identity', 'billing', 'chat', 'notifications', 'admin-reporting'] as const;
+
+/**
+ * Every topic with its partitions and retention, created by `npm run kafka:topics` (the local
+ * infrastructure and the chart's pre-install job). Retention outlives any outage a consumer is
+ * expected to ride out; dead letters keep a month for an operator to look and replay; signup
+ * codes expire in minutes, so their topic keeps a day.
+ */
+export const topicCatalogue: readonly TopicSettings[] = [
+  { name: topics.identityUser, partitions: 6, retentionMs: 7 * day },
+  { name: topics.identitySignup, partitions: 3, retentionMs: 1 * day },
+  { name: topics.notificationsContact, partitions: 3, retentionMs: 7 * day },
+  ...consumingServices.map((service) => ({ name: deadLetterTopicOf(service), partitions: 1, retentionMs: 30 * day })),
+];

@@ -10,5 +10,8 @@ export {
   SessionsRevokedEvent,
   OtpRequestedEvent,
   ContactSubmittedEvent,
+  topicCatalogue,
+  deadLetterTopicOf,
+  consumingServices,
 } from './catalogue.ts';
-export type { EventDefinition } from './catalogue.ts';
+export type { EventDefinition, TopicSettings } from './catalogue.ts';

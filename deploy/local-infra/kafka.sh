@@ -92,6 +92,21 @@ answers() {
     --list >/dev/null 2>&1
 }
 
+# The topic catalogue (proto/catalogue.ts) without a namespace, for services run by hand against
+# this broker; tests create theirs under their own namespace. Skipped until Node 24 and node_modules are there.
+create_catalogue_topics() {
+  local root
+  root="$(cd "$HERE/../.." && pwd)"
+  if node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 24 ? 0 : 1)' 2>/dev/null &&
+    [[ -d "$root/node_modules/kafkajs" ]]; then
+    infra_log "creating the catalogue's topics"
+    KAFKA_BROKERS="$BROKERS" KAFKA_NAMESPACE="" node "$root/services/kit/src/events/topics.ts" >&2 ||
+      infra_die "creating the catalogue's topics failed"
+  else
+    infra_log "node or node_modules missing: create the topics later with npm run kafka:topics"
+  fi
+}
+
 stop() {
   local pid
   if pid="$(infra_live_pid "$PIDFILE")"; then
@@ -128,6 +143,7 @@ if infra_port_open "$PORT"; then
   fi
   if answers; then
     infra_log "reusing $owner on $BROKERS"
+    create_catalogue_topics
     echo "KAFKA_BROKERS=$BROKERS"
     exit 0
   fi
@@ -168,7 +184,8 @@ log.dirs=$STATE/data
 num.partitions=3
 default.replication.factor=1
 min.insync.replicas=1
-auto.create.topics.enable=true
+# Topics come from the catalogue (npm run kafka:topics), never from whoever uses one first.
+auto.create.topics.enable=false
 delete.topic.enable=true
 offsets.topic.replication.factor=1
 offsets.topic.num.partitions=5
@@ -221,4 +238,5 @@ infra_wait 60 "the broker to answer on $BROKERS" answers || {
   infra_die "the broker listens but does not answer"
 }
 infra_log "ready"
+create_catalogue_topics
 echo "KAFKA_BROKERS=$BROKERS"

@@ -51,6 +51,7 @@ export function openBus(): EventBus {
     clientId: 'kit-test',
     logger: silentLogger,
     namespace: `kit-test-${uniqueId()}.`,
+    createTopicsOnUse: true,
   });
 }
 

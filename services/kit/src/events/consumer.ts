@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
-import type { Envelope, EventDefinition } from '@betterplus/events';
+import { deadLetterTopicOf, type Envelope, type EventDefinition } from '@betterplus/events';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { SpanKind, contextFromTraceparent, inSpan } from '../observability/tracing.ts';
@@ -28,7 +28,7 @@ export interface EventHandler<Desc extends DescMessage = DescMessage> {
 export const on = <Desc extends DescMessage>(event: EventDefinition<Desc>, handle: EventHandler<Desc>['handle']): EventHandler =>
   ({ event, handle });
 
-export const deadLetterTopic = (service: string): string => `${service}.deadletter.v1`;
+export const deadLetterTopic = deadLetterTopicOf;
 
 /**
  * Thrown by a handler for an event that can never succeed (it names something that cannot

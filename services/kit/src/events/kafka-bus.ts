@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, Partitioners, logLevel as kafkaLogLevel, type Admin, type Producer, type LogEntry, type EachMessagePayload } from 'kafkajs';
 import type { Logger } from '../observability/logger.ts';
 import type { BusMessage, EventBus } from './bus.ts';
+import { ensureTopics } from './topics.ts';
 
 export interface KafkaBusOptions {
   brokers: readonly string[];
@@ -9,7 +10,14 @@ export interface KafkaBusOptions {
   logger: Logger;
   /** Prepended to every topic and group name; lets tests share a broker without meeting. */
   namespace?: string;
+  /** Partitions consumed side by side by one subscription. */
   partitions?: number;
+  /**
+   * Creates a topic on first use (3 partitions, a day's retention). Only for the kit's own
+   * tests, whose topics are not in the catalogue: services expect `npm run kafka:topics` to have
+   * made theirs, so a topic's shape never depends on who used it first.
+   */
+  createTopicsOnUse?: boolean;
 }
 
 /** The real stack's bus. kafkajs stays behind the EventBus port; nothing else imports it. */
@@ -28,21 +36,20 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
   const admin: Admin = kafka.admin();
   let adminReady: Promise<void> | undefined;
   const knownTopics = new Set<string>();
+  const day = 24 * 60 * 60 * 1000;
   let producer: Producer | undefined;
   let producerReady: Promise<void> | undefined;
   const consumers = new Set<{ disconnect(): Promise<void> }>();
 
-  const ensureTopics = async (topics: readonly string[]): Promise<void> => {
+  const createOnUse = async (topics: readonly string[]): Promise<void> => {
     const missing = topics.filter((t) => !knownTopics.has(t));
-    if (missing.length === 0) return;
-    adminReady ??= admin.connect();
-    await adminReady;
-    await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions })), waitForLeaders: true });
+    if (!options.createTopicsOnUse || missing.length === 0) return;
+    await ensureTopics({ brokers: options.brokers, topics: missing.map((name) => ({ name, partitions: 3, retentionMs: day })) });
     for (const topic of missing) knownTopics.add(topic);
   };
 
   const getProducer = async (): Promise<Producer> => {
-    producer ??= kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+    producer ??= kafka.producer({ allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
     producerReady ??= producer.connect();
     await producerReady;
     return producer;
@@ -53,7 +60,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
       if (messages.length === 0) return;
       const byTopic = new Map<string, BusMessage[]>();
       for (const m of messages) byTopic.set(namespace + m.topic, [...(byTopic.get(namespace + m.topic) ?? []), m]);
-      await ensureTopics([...byTopic.keys()]);
+      await createOnUse([...byTopic.keys()]);
       const p = await getProducer();
       await p.sendBatch({
         acks: -1,
@@ -65,11 +72,17 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
     },
     async subscribe({ group, topics, handle }) {
       const names = topics.map((t) => namespace + t);
-      await ensureTopics(names);
+      await createOnUse(names);
       // A short fetch wait keeps shutdown (which waits for the fetch in flight) quick; data still returns at once.
-      const consumer = kafka.consumer({ groupId: namespace + group, retry: { retries: 10 }, maxWaitTimeInMs: 1000 });
+      const consumer = kafka.consumer({ allowAutoTopicCreation: false, groupId: namespace + group, retry: { retries: 10 }, maxWaitTimeInMs: 1000 });
       await consumer.connect();
-      await consumer.subscribe({ topics: names, fromBeginning: true });
+      try {
+        // Fails at once for a topic the catalogue did not make (services never create topics).
+        await consumer.subscribe({ topics: names, fromBeginning: true });
+      } catch (error) {
+        await consumer.disconnect();
+        throw error;
+      }
       await consumer.run({
         // A message held back by retries stalls only its own partition, not the others.
         partitionsConsumedConcurrently: partitions,

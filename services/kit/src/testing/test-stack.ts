@@ -8,6 +8,7 @@ import { generateSecretKeys } from '../crypto/sealed-secret.ts';
 import type { BaseConfig } from '../config/load-config.ts';
 import type { EventBus } from '../events/bus.ts';
 import { createInProcessBus } from '../events/in-process-bus.ts';
+import { ensureTopics } from '../events/topics.ts';
 import type { ServiceDefinition } from '../service/service-definition.ts';
 import { startService, type RunningService } from '../service/start-service.ts';
 
@@ -56,6 +57,9 @@ export async function createTestStack(): Promise<TestStack> {
     ...(realInfrastructure.kafka ? { KAFKA_BROKERS: realInfrastructure.kafka } : {}),
     ...(realInfrastructure.redis ? { REDIS_URL: realInfrastructure.redis } : {}),
   };
+
+  // The catalogue's topics under this stack's namespace, made as the infrastructure makes them.
+  if (realInfrastructure.kafka) await ensureTopics({ brokers: realInfrastructure.kafka.split(',').map((b) => b.trim()), namespace: env.KAFKA_NAMESPACE ?? '' });
 
   const withDatabase = async (admin: string, work: (client: pg.Client) => Promise<void>) => {
     const client = new pg.Client({ connectionString: admin });

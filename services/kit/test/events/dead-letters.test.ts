@@ -20,7 +20,7 @@ const kafka = realInfrastructure.kafka?.split(',');
 /** A bus of its own; on Kafka under a namespace the operator's command is pointed at. */
 function openBus(): { bus: EventBus; namespace: string } {
   const namespace = `kit-test-${randomUUID().slice(0, 8)}.`;
-  const bus = kafka ? createKafkaBus({ brokers: kafka, clientId: 'kit-test', logger: silentLogger, namespace }) : createInProcessBus(10);
+  const bus = kafka ? createKafkaBus({ brokers: kafka, clientId: 'kit-test', logger: silentLogger, namespace, createTopicsOnUse: true }) : createInProcessBus(10);
   after(() => bus.close());
   return { bus, namespace };
 }
