@@ -26,7 +26,7 @@ async function settled<T>(read: () => Promise<T>): Promise<T> {
     try {
       return await read();
     } catch (error) {
-      if (attempt >= 20) throw error;
+      if (attempt >= 40) throw error;
       await sleep(250);
     }
   }
@@ -52,7 +52,6 @@ export async function ensureTopics(options: EnsureTopicsOptions): Promise<Ensure
       // Another run may create some at the same moment: what it made counts as existing.
       await admin
         .createTopics({
-          waitForLeaders: true,
           topics: missing.map(([topic, t]) => ({
             topic,
             numPartitions: t.partitions,
@@ -64,6 +63,12 @@ export async function ensureTopics(options: EnsureTopicsOptions): Promise<Ensure
           const now = new Set(await admin.listTopics());
           if (missing.some(([name]) => !now.has(name))) throw error;
         });
+      // kafkajs's own waitForLeaders gives up on a topic the broker does not list yet; wait here
+      // until every partition has a leader, so a consumer subscribing next finds the topic.
+      await settled(async () => {
+        const { topics: metadata } = await admin.fetchTopicMetadata({ topics: missing.map(([name]) => name) });
+        if (metadata.some((m) => m.partitions.length === 0 || m.partitions.some((p) => p.leader < 0))) throw new Error('topic leaders not elected yet');
+      });
       result.created.push(...missing.map(([name]) => name));
     }
     const existing = [...wanted].filter(([name]) => present.has(name));

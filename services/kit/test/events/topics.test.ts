@@ -51,6 +51,22 @@ if (brokers) {
       }
     });
 
+    it('runs at once for a new namespace all succeed, and leave every partition led, ready for a consumer', async () => {
+      const namespace = `topics-${randomUUID().slice(0, 8)}.`;
+      const runs = await Promise.all(Array.from({ length: 4 }, () => ensureTopics({ brokers, namespace })));
+      const names = topicCatalogue.map((t) => namespace + t.name);
+      for (const run of runs) assert.deepEqual([...run.created, ...run.existing].sort(), names.sort());
+      const admin = new kafkajs.Kafka({ clientId: 'topics-test', brokers, logLevel: kafkajs.logLevel.NOTHING }).admin();
+      await admin.connect();
+      try {
+        const { topics: metadata } = await admin.fetchTopicMetadata({ topics: names });
+        for (const m of metadata) for (const p of m.partitions) assert.ok(p.leader >= 0, `${m.name}/${String(p.partitionId)} has no leader`);
+        await admin.deleteTopics({ topics: names });
+      } finally {
+        await admin.disconnect();
+      }
+    });
+
     it('grows a topic that has fewer partitions than the catalogue says', async () => {
       const namespace = `topics-${randomUUID().slice(0, 8)}.`;
       const spec = { name: 'grow.v1', partitions: 1, retentionMs: 60_000 };
