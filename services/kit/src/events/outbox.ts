@@ -103,9 +103,12 @@ const claimSql = `
       FOR UPDATE SKIP LOCKED)
   RETURNING id::text, event_id::text, topic, key, envelope, attempts, traceparent`;
 
-/** Until the next head of a key falls due (its retry time, or a lapsing claim): the relay sleeps no longer. */
+/**
+ * Until the next head of a key falls due (its retry time, or a lapsing claim): the relay sleeps no
+ * longer. NULL when nothing is pending (not greatest(0, NULL), which is 0: an idle relay would spin).
+ */
 const nextDueSql = `
-  SELECT greatest(0, extract(epoch FROM min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) - now()) * 1000)::float8 AS wait_ms
+  SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) - now()) * 1000)::float8 AS wait_ms
     FROM (SELECT DISTINCT ON (key) next_attempt_at, claimed_until FROM outbox
            WHERE published_at IS NULL AND parked_at IS NULL ORDER BY key, id) heads`;
 

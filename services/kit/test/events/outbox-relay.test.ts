@@ -190,3 +190,23 @@ describe('outbox relay replicas', () => {
     assert.deepEqual(names(watcher.messages, key), ['0', '1']);
   });
 });
+
+describe('an idle outbox relay', () => {
+  it('with nothing pending, claims once a poll interval rather than spinning', async () => {
+    const key = randomUUID();
+    const bus = resources.bus();
+    const watcher = await collect(bus, 'idle-watcher', [UserRegisteredEvent.topic]);
+    await record([key], 1);
+    let claims = 0;
+    const counting = { ...db, transaction: <T>(work: Parameters<typeof db.transaction<T>>[0]) => ((claims += 1), db.transaction(work)) };
+    const idle = createOutboxRelay({ db: counting, bus, logger: silentLogger, metrics: createMetrics('relay-idle-test'), pollIntervalMs: 250 });
+    relays.push(idle);
+    idle.start();
+    await eventually(async () => (names(watcher.messages, key).length === 1 ? true : undefined));
+    await eventually(async () => ((await rowsOf(key))[0]?.published ? true : undefined));
+    claims = 0;
+    await sleep(1000);
+    // Four or five polls in a second; a relay that took "nothing pending" for "due now" claimed every 10 ms.
+    assert.ok(claims <= 6, `${String(claims)} claims in one idle second`);
+  });
+});
