@@ -2,10 +2,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types, type messages } from '@electric-sql/pglite';
 import type { Database, QueryResult } from './database.ts';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
+const { serialize } = protocol;
+const { parseDescribeStatementResults, parseResults } = parse;
 
 const pgliteManifest = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
 const pgliteVersion = (JSON.parse(readFileSync(pgliteManifest, 'utf8')) as { version: string }).version;
@@ -30,6 +32,84 @@ function emptyCluster(): Promise<Blob> {
   return template;
 }
 
+/** Statements kept prepared per database; the least recently used beyond this are closed. */
+const preparedLimit = 200;
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+  /** The statement's row description (absent for statements that return no rows). */
+  describe: messages.BackendMessage[];
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
+
+/**
+ * PGlite's `query` sends parse, describe, bind, describe, execute and sync as six calls into the
+ * WASM backend, and parses and plans the SQL every time: about 300 µs for a one-row read, most of
+ * an embedded request. Each SQL text is prepared once as a named statement instead; later calls
+ * send bind, execute and sync in one call. Values are serialised and rows parsed by PGlite's own
+ * serializers and parsers, as its `query` does. Callers hold PGlite's query lock.
+ */
+function preparedStatements(db: PGlite) {
+  const statements = new Map<string, Prepared>();
+  let next = 0;
+
+  const prepare = async (sql: string): Promise<Prepared> => {
+    const known = statements.get(sql);
+    if (known) {
+      // Map order is the recency order: a hit moves to the end.
+      statements.delete(sql);
+      statements.set(sql, known);
+      return known;
+    }
+    const name = `s${String((next += 1))}`;
+    const { messages: described } = await db.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const prepared = { name, paramTypes: parseDescribeStatementResults(described), describe: described.filter((m) => m.name === 'rowDescription') };
+    statements.set(sql, prepared);
+    const [oldest] = statements;
+    if (statements.size > preparedLimit && oldest) {
+      statements.delete(oldest[0]);
+      await db.execProtocol(concat([serialize.close({ type: 'S', name: oldest[1].name }), serialize.sync()]), { syncToFs: false });
+    }
+    return prepared;
+  };
+
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const { name, paramTypes, describe } = await prepare(sql);
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = db.serializers[paramTypes[i] ?? 0];
+        return serializer ? serializer(value) : (value as { toString(): string }).toString();
+      });
+      const { messages: answer } = await db.execProtocol(concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
+      const [result] = parseResults([...describe, ...answer], db.parsers);
+      const rows = (result?.rows ?? []) as Row[];
+      // As in pg: rows changed by INSERT/UPDATE/DELETE, rows returned by SELECT.
+      return { rows, rowCount: Math.max(result?.affectedRows ?? 0, rows.length) };
+    },
+    /**
+     * Runs a script of several statements. A migration may change what a prepared statement
+     * returns, so every statement is prepared anew afterwards.
+     */
+    async exec(sql: string): Promise<void> {
+      await db.execProtocol(concat([serialize.query(sql), serialize.sync()]));
+      if (statements.size === 0) return;
+      statements.clear();
+      await db.execProtocol(concat([serialize.query('DEALLOCATE ALL'), serialize.sync()]), { syncToFs: false });
+    },
+  };
+}
+
 /**
  * Real PostgreSQL compiled to WASM, in process: the embedded stack's database. `dataDir`
  * persists it; without one it lives in memory (tests).
@@ -38,25 +118,17 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
   const isNew = !dataDir || !existsSync(dataDir) || readdirSync(dataDir).length === 0;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { parsers, ...(isNew ? { loadDataDir: await emptyCluster() } : {}) });
-  const toResult = <Row>(result: { rows: Row[]; affectedRows?: number }): QueryResult<Row> => ({
-    rows: result.rows,
-    // As in pg: rows changed by INSERT/UPDATE/DELETE, rows returned by SELECT.
-    rowCount: Math.max(result.affectedRows ?? 0, result.rows.length),
-  });
+  const statements = preparedStatements(db);
+  // The same locks as PGlite's own query and exec: a statement outside a transaction waits for
+  // any open transaction; inside one, only for the statement before it.
+  const inTransaction = {
+    query: <Row>(sql: string, params?: readonly unknown[]) => db._runExclusiveQuery(() => statements.query<Row>(sql, params)),
+    exec: (sql: string) => db._runExclusiveQuery(() => statements.exec(sql)),
+  };
   return {
-    query: async (sql, params) => toResult(await db.query(sql, params as unknown[] | undefined)),
-    async exec(sql) {
-      await db.exec(sql);
-    },
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({
-          query: async (sql, params) => toResult(await tx.query(sql, params as unknown[] | undefined)),
-          async exec(sql) {
-            await tx.exec(sql);
-          },
-        }),
-      ),
+    query: (sql, params) => db._runExclusiveTransaction(() => inTransaction.query(sql, params)),
+    exec: (sql) => db._runExclusiveTransaction(() => inTransaction.exec(sql)),
+    transaction: (work) => db.transaction(() => work(inTransaction)),
     async ping() {
       await db.query('SELECT 1');
     },

@@ -57,5 +57,39 @@ for (const adapter of databaseAdapters(stack)) {
       assert.deepEqual(rows, [{ name: 'committed', n: 9_007_199_254 }]);
       assert.deepEqual((await db.query("SELECT to_regclass('scratch') AS t")).rows, [{ t: null }]);
     });
+
+    it('runs the same statement again after a failure, inside and outside a transaction, with the error of the failure', async () => {
+      const insert = 'INSERT INTO tallies (name, n) VALUES ($1, $2)';
+      await db.query(insert, ['twice', 1]);
+      await assert.rejects(db.query(insert, ['twice', 2]), /duplicate key value violates unique constraint/);
+      await assert.rejects(db.transaction((tx) => tx.query(insert, ['twice', 3])), /duplicate key/);
+      await db.query(insert, ['once', 4]);
+      assert.deepEqual((await db.query('SELECT n FROM tallies WHERE name = ANY($1::text[]) ORDER BY n', [['twice', 'once']])).rows, [{ n: 1 }, { n: 4 }]);
+    });
+
+    it('answers a statement with what the table holds after a script changed its columns', async () => {
+      await db.exec('CREATE TABLE reshaped (a int)');
+      await db.query('INSERT INTO reshaped VALUES ($1)', [1]);
+      assert.deepEqual((await db.query('SELECT * FROM reshaped')).rows, [{ a: 1 }]);
+      await db.exec("ALTER TABLE reshaped ADD COLUMN b text NOT NULL DEFAULT 'new'");
+      assert.deepEqual((await db.query('SELECT * FROM reshaped')).rows, [{ a: 1, b: 'new' }]);
+    });
+
+    it('keeps answering when many distinct statements have been run', async () => {
+      for (let i = 0; i < 260; i += 1) assert.deepEqual((await db.query(`SELECT $1::int + ${String(i)} AS n`, [1])).rows, [{ n: i + 1 }]);
+      assert.deepEqual((await db.query('SELECT $1::int + 0 AS n', [7])).rows, [{ n: 7 }]);
+    });
+
+    it('passes values of every kind the services send: text, numbers, booleans, dates, json, bytes, arrays and null', async () => {
+      const at = new Date('2026-11-23T10:00:00.000Z');
+      const { rows: [row] } = await db.query(
+        'SELECT $1::text AS t, $2::int AS i, $3::bool AS b, $4::timestamptz AS d, $5::jsonb AS j, $6::bytea AS y, $7::int[] AS a, $8::text AS z, $9::uuid AS u',
+        ['ä\'s', 42, true, at, { k: [1, 'x'] }, new Uint8Array([0, 255, 7]), [1, 2], null, '6f1c2a9e-2f4b-4c51-9a36-0d3c1c1b7a10'],
+      );
+      // pg reads bytea as a Buffer, PGlite as a Uint8Array: the bytes are what both must agree on.
+      const { y, ...rest } = row ?? {};
+      assert.deepEqual([...(y as Uint8Array)], [0, 255, 7]);
+      assert.deepEqual(rest, { t: 'ä\'s', i: 42, b: true, d: at, j: { k: [1, 'x'] }, a: [1, 2], z: null, u: '6f1c2a9e-2f4b-4c51-9a36-0d3c1c1b7a10' });
+    });
   });
 }
