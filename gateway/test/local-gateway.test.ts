@@ -112,6 +112,13 @@ describe('local gateway', () => {
     assert.doesNotMatch(log, /secret-/);
   });
 
+  test('logs one line per request, with its path, status and time', async () => {
+    logLines.length = 0;
+    await (await fetch(`${base}/api/subscription`)).arrayBuffer();
+    assert.equal(logLines.length, 1, logLines.join(''));
+    assert.partialDeepStrictEqual(JSON.parse(logLines[0] ?? '{}'), { msg: 'request completed', method: 'GET', url: '/api/subscription', statusCode: 200 });
+  });
+
   test('a URL that cannot be decoded gets 400 JSON', async () => {
     const response = await fetch(`${base}/api/%zz`);
     assert.equal(response.status, 400);
