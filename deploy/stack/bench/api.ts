@@ -5,9 +5,13 @@
 //   - the real stack, when DATABASE_URL, REDIS_URL and KAFKA_BROKERS are set: billing as its own
 //     process on PostgreSQL, Redis and Kafka, through Envoy (ENVOY_BIN) and straight.
 // Each server runs in a process of its own (the bare route too); the load comes from this one.
-// Prints requests per second, p99 latency and each figure as a percentage of bare.
-// Env: BENCH_SECONDS (default 10 per target), BENCH_CONNECTIONS (default 10), BENCH_PROFILE (a
-// folder: CPU profiles of the embedded process and of billing are written there).
+// Prints requests per second, p99 latency and each figure as a percentage of bare. The bare route
+// is measured again in every round, just before the targets, and each share is taken against the
+// bare figure of its own round: on a shared machine bare alone varies by a third from run to run.
+// The medians of the rounds are printed.
+// Env: BENCH_SECONDS (default 5 per target and round), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS
+// (default 10), BENCH_PROFILE (a folder: CPU profiles of the embedded process and of billing are
+// written there).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -27,7 +31,8 @@ import { closedPortUrl, envoyBinary, renderEnvoyConfigForUrls, startEnvoy } from
 import { startEmbeddedStack } from '../src/embedded-stack.ts';
 import { embeddedSigningKeys } from '../src/signing-keys.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -35,21 +40,50 @@ interface Figure {
   label: string;
   requestsPerSecond: number;
   p99Ms: number;
+  /** Of the bare route's requests per second in the same round. */
+  share: number;
 }
 
-async function measure(label: string, url: string, token?: string): Promise<Figure> {
+interface Target {
+  label: string;
+  url: string;
+  token?: string;
+}
+
+async function measure({ label, url, token }: Target): Promise<{ requestsPerSecond: number; p99Ms: number }> {
   const result = await autocannon({ url, connections, duration: seconds, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${label}: ${String(failed)} of ${String(result.requests.total)} requests failed`);
-  return { label, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** Rounds of the bare route then every target; each figure the median over the rounds. */
+async function measureRounds(bare: Target, targets: readonly Target[]): Promise<Figure[]> {
+  const runs = new Map<string, { requestsPerSecond: number; p99Ms: number; share: number }[]>();
+  for (let round = 0; round < rounds; round += 1) {
+    const baseline = await measure(bare);
+    runs.set(bare.label, [...(runs.get(bare.label) ?? []), { ...baseline, share: 1 }]);
+    for (const target of targets) {
+      const figure = await measure(target);
+      runs.set(target.label, [...(runs.get(target.label) ?? []), { ...figure, share: figure.requestsPerSecond / baseline.requestsPerSecond }]);
+    }
+  }
+  return [bare, ...targets].map(({ label }) => {
+    const of = runs.get(label) ?? [];
+    return { label, requestsPerSecond: median(of.map((f) => f.requestsPerSecond)), p99Ms: median(of.map((f) => f.p99Ms)), share: median(of.map((f) => f.share)) };
+  });
 }
 
 function report(title: string, figures: Figure[]): void {
-  const bare = figures[0]?.requestsPerSecond ?? 1;
-  process.stdout.write(`\n${title} (${String(connections)} connections, ${String(seconds)} s each)\n`);
-  for (const { label, requestsPerSecond, p99Ms } of figures) {
-    const share = ((100 * requestsPerSecond) / bare).toFixed(1);
-    process.stdout.write(`  ${label.padEnd(34)} ${requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${String(p99Ms).padStart(4)} ms   ${share.padStart(5)}% of bare\n`);
+  process.stdout.write(`\n${title} (${String(connections)} connections, ${String(rounds)} rounds of ${String(seconds)} s, medians)\n`);
+  for (const { label, requestsPerSecond, p99Ms, share } of figures) {
+    process.stdout.write(`  ${label.padEnd(34)} ${requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${String(p99Ms).padStart(4)} ms   ${(100 * share).toFixed(1).padStart(5)}% of bare\n`);
   }
 }
 
@@ -122,11 +156,10 @@ async function embeddedFigures(): Promise<Figure[]> {
     const { gatewayUrl, billingUrl, token, body } = embedded.reply as EmbeddedTargets;
     const bare = await serveInChild('bare', JSON.stringify(body));
     try {
-      return [
-        await measure('bare Fastify route', bare.reply as string),
-        await measure('GET /api/subscription via gateway', gatewayUrl, token),
-        await measure('GET /api/subscription to billing', billingUrl, token),
-      ];
+      return await measureRounds({ label: 'bare Fastify route', url: bare.reply as string }, [
+        { label: 'GET /api/subscription via gateway', url: gatewayUrl, token },
+        { label: 'GET /api/subscription to billing', url: billingUrl, token },
+      ]);
     } finally {
       await bare.stop();
     }
@@ -179,18 +212,18 @@ async function realStack(): Promise<Figure[]> {
     const direct = `${billingUrl}/api/subscription`;
     const bare = await serveInChild('bare', JSON.stringify(await untilOk(direct, token)));
     try {
-      const figures = [await measure('bare Fastify route', bare.reply as string)];
+      const targets: Target[] = [];
       if (envoyBinary()) {
         const closed = await closedPortUrl();
         envoy = await startEnvoy({
           config: renderEnvoyConfigForUrls({ identity: closed, billing: billingUrl, chat: closed, notifications: closed, 'admin-reporting': closed, web: closed }),
         });
-        figures.push(await measure('GET /api/subscription via Envoy', `${envoy.url}/api/subscription`, token));
+        targets.push({ label: 'GET /api/subscription via Envoy', url: `${envoy.url}/api/subscription`, token });
       } else {
         process.stdout.write('(no Envoy: set ENVOY_BIN to measure through it)\n');
       }
-      figures.push(await measure('GET /api/subscription to billing', direct, token));
-      return figures;
+      targets.push({ label: 'GET /api/subscription to billing', url: direct, token });
+      return await measureRounds({ label: 'bare Fastify route', url: bare.reply as string }, targets);
     } finally {
       await bare.stop();
     }
