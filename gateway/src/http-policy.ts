@@ -34,6 +34,11 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
 
+/** Brotli at quality 5, as in Envoy: smaller than gzip at a similar cost (the default, 4, is not). */
+export const BROTLI_QUALITY = 5;
+/** Answers smaller than this many bytes are sent uncompressed: the encoding would cost more than it saves. */
+export const COMPRESSION_THRESHOLD = 1024;
+
 /** Largest request body in bytes, the services' default (BODY_LIMIT). */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
 

@@ -5,5 +5,6 @@ export { CONTENT_SECURITY_POLICY, DEFAULT_BODY_LIMIT, SECURITY_HEADERS, gatewayS
 export type { GatewaySettings } from './http-policy.ts';
 export { createLocalGateway } from './local-gateway.ts';
 export type { LocalGatewayOptions } from './local-gateway.ts';
+export type { RequestListener } from './in-process.ts';
 export { CLUSTER_NAMES, GENERATED_HEADER, KUBERNETES_ENVOY_OPTIONS, renderEnvoyConfig, renderKubernetesEnvoyConfig } from './envoy-config.ts';
 export type { ClusterEndpoint, ClusterName, EnvoyConfigOptions } from './envoy-config.ts';

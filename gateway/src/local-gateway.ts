@@ -23,7 +23,8 @@ import {
   WEB_NOT_BUILT,
 } from './errors.ts';
 import { REQUEST_ID_HEADER, requestIdFrom, traceRequests } from '@betterplus/kit';
-import { DEFAULT_BODY_LIMIT, IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http-policy.ts';
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, DEFAULT_BODY_LIMIT, IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http-policy.ts';
+import { registerInProcess, type RequestListener } from './in-process.ts';
 import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, isSegmentPrefix } from './route-table.ts';
 import type { Route, ServiceName } from './route-table.ts';
 
@@ -41,6 +42,11 @@ export interface LocalGatewayOptions {
   trustProxyHops?: number;
   /** Upstream time budgets in seconds, when not the route table's (tests). */
   timeoutSeconds?: Partial<Record<ServiceName, number>>;
+  /**
+   * Services running in this process (the embedded stack), by their request handlers: their
+   * requests are handed over in memory instead of proxied to `upstreams` (see in-process.ts).
+   */
+  inProcess?: Partial<Record<ServiceName, RequestListener>>;
 }
 
 /** Fastify router paths for one route-table prefix, matching exactly what `prefixMatches` owns. */
@@ -84,6 +90,15 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   const [status, body] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, HEADERS_TOO_LARGE] : [400, BAD_REQUEST];
   const json = JSON.stringify(body);
   socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`);
+}
+
+/** What the gateway adds to every answer, proxied, in-process or its own. */
+function answerHeaders(request: FastifyRequest): Record<string, string> {
+  return {
+    [REQUEST_ID_HEADER]: request.id,
+    ...SECURITY_HEADERS,
+    ...(request.protocol === 'https' ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
 }
 
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -210,20 +225,22 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
     limitStreamedBody(request, bodyLimit);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    reply.headers(SECURITY_HEADERS);
-    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    reply.headers(answerHeaders(request));
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: pathOf(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
   });
   app.setErrorHandler(answerError);
-  // Brotli at quality 5, as in Envoy: smaller than gzip at a similar cost (the default, 4, is not).
-  void app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+  void app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
 
   app.get('/healthz', () => ({ status: 'ok' }));
-  for (const service of SERVICE_NAMES) registerProxy(app, service, opts.upstreams[service], opts.timeoutSeconds?.[service] ?? TIMEOUT_SECONDS[service]);
+  for (const service of SERVICE_NAMES) {
+    const timeoutSeconds = opts.timeoutSeconds?.[service] ?? TIMEOUT_SECONDS[service];
+    const listener = opts.inProcess?.[service];
+    if (listener) registerInProcess(app, { paths: ROUTES.filter((route) => route.service === service).flatMap(routerPaths), listener, timeoutSeconds, answerHeaders });
+    else registerProxy(app, service, opts.upstreams[service], timeoutSeconds);
+  }
   // The router prefers the proxies' more specific paths, so this only sees /api paths nobody owns.
   app.all(API_PREFIX, (_request, reply) => reply.code(404).send(NOT_FOUND));
   app.all(`${API_PREFIX}/*`, (_request, reply) => reply.code(404).send(NOT_FOUND));

@@ -25,7 +25,8 @@ const ASSET_JS = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 /** What the short-timeout gateways give chat (the echo upstream is asked to wait longer). */
 const SHORT_TIMEOUT_SECONDS = 1;
 
-type GatewayKind = 'local' | 'envoy';
+/** The local gateway proxying, the local gateway with the services in its process (the embedded stack), Envoy. */
+type GatewayKind = 'local' | 'local in-process' | 'envoy';
 
 interface Gateways {
   /** In front of live upstreams, facing browsers directly (TRUST_PROXY_HOPS=0). */
@@ -59,13 +60,16 @@ const allTo = <Name extends string>(names: readonly Name[], url: string) => Obje
  * Starts three gateways of one kind. Envoy's web cluster is a local gateway serving the bundle,
  * standing in for the web image's nginx (deploy/docker/web-nginx.conf sets the same cache headers).
  */
-async function startGateways(kind: GatewayKind, upstreams: Record<ServiceName, string>, webRoot: string): Promise<Gateways> {
+async function startGateways(kind: GatewayKind, echoes: Awaited<ReturnType<typeof startEchoUpstreams<ServiceName>>>, webRoot: string): Promise<Gateways> {
   const down = await closedPortUrl();
   const timeoutSeconds = { chat: SHORT_TIMEOUT_SECONDS };
-  if (kind === 'local') {
+  if (kind !== 'envoy') {
+    const inProcess = kind === 'local in-process' ? echoes.listeners : undefined;
+    // Services in the process are never reached over the network: their addresses lead nowhere.
+    const upstreams = inProcess ? allTo(SERVICE_NAMES, down) : echoes.urls;
     const apps = [
-      createLocalGateway({ upstreams, webRoot }),
-      createLocalGateway({ upstreams, webRoot, trustProxyHops: 1, timeoutSeconds }),
+      createLocalGateway({ upstreams, webRoot, inProcess }),
+      createLocalGateway({ upstreams, webRoot, trustProxyHops: 1, timeoutSeconds, inProcess }),
       createLocalGateway({ upstreams: allTo(SERVICE_NAMES, down), webRoot }),
     ];
     const [base = '', behindIngress = '', downUrl = ''] = await Promise.all(apps.map(listen));
@@ -79,7 +83,7 @@ async function startGateways(kind: GatewayKind, upstreams: Record<ServiceName, s
     };
   }
   const web = createLocalGateway({ upstreams: allTo(SERVICE_NAMES, down), webRoot });
-  const urls: Record<ClusterName, string> = { ...upstreams, web: await listen(web) };
+  const urls: Record<ClusterName, string> = { ...echoes.urls, web: await listen(web) };
   const [base, behindIngress, downEnvoy] = await Promise.all([
     startEnvoy({ config: renderEnvoyConfigForUrls(urls) }),
     startEnvoy({ config: renderEnvoyConfigForUrls(urls, { trustProxyHops: 1, timeoutSeconds }) }),
@@ -146,7 +150,7 @@ test('envoy is available for the gateway contract', (t) => {
   requireEnvoy(t);
 });
 
-for (const kind of ['local', 'envoy'] as const) {
+for (const kind of ['local', 'local in-process', 'envoy'] as const) {
   describe(`the routing contract through the ${kind} gateway`, { skip: kind === 'envoy' ? (envoyMissing() ?? false) : false }, () => {
     let echoes: Awaited<ReturnType<typeof startEchoUpstreams>> | undefined;
     let webRoot = '';
@@ -156,7 +160,7 @@ for (const kind of ['local', 'envoy'] as const) {
     before(async () => {
       echoes = await startEchoUpstreams(SERVICE_NAMES);
       webRoot = await webRootWithBundle();
-      gateways = await startGateways(kind, echoes.urls, webRoot);
+      gateways = await startGateways(kind, echoes, webRoot);
       base = gateways.base;
     });
 

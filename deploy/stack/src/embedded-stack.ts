@@ -1,5 +1,5 @@
 import { createInProcessBus, localMailboxDir, loggerOptions, startService, type RunningService } from '@betterplus/kit';
-import { createLocalGateway, gatewaySettings, SERVICE_NAMES, type ServiceName } from '@betterplus/gateway';
+import { createLocalGateway, gatewaySettings, SERVICE_NAMES, type RequestListener, type ServiceName } from '@betterplus/gateway';
 import type { FastifyInstance } from 'fastify';
 import { devMailboxRoutes } from './dev-mailbox.ts';
 import { embeddedPorts, services } from './services.ts';
@@ -77,6 +77,15 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     const gateway = createLocalGateway({
       ...gatewaySettings(options.env),
       upstreams,
+      // One process: the gateway hands each request to its service without a loopback connection.
+      inProcess: Object.fromEntries(
+        SERVICE_NAMES.map((name): [ServiceName, RequestListener] => [
+          name,
+          (req, res) => {
+            running[name].app.routing(req, res);
+          },
+        ]),
+      ),
       webRoot: options.webRoot,
       logger: loggerOptions('gateway', options.env.LOG_LEVEL ?? 'info'),
       extraRoutes: (app) => {

@@ -1,7 +1,7 @@
 // A stand-in service for routing tests: answers every request with what it received and its name,
 // after the delay a request asks for in `x-echo-delay-ms` (timeout tests).
 import { createServer } from 'node:http';
-import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { IncomingHttpHeaders, RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface EchoReply {
@@ -14,6 +14,8 @@ export interface EchoReply {
 
 export interface EchoUpstream {
   url: string;
+  /** Its request handler, for a gateway that runs it in its own process. */
+  listener: RequestListener;
   close: () => Promise<void>;
 }
 
@@ -28,26 +30,33 @@ async function close(server: Server): Promise<void> {
 }
 
 export async function startEchoUpstream(name: string): Promise<EchoUpstream> {
-  const server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const reply: EchoReply = { upstream: name, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
+      // A gateway in the same process may have answered already (its time budget ran out).
+      const answer = () => {
+        if (!res.headersSent) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
+      };
       const delay = Number(req.headers['x-echo-delay-ms'] ?? 0);
       if (delay > 0) setTimeout(answer, delay).unref();
       else answer();
     });
-  });
+  };
+  const server = createServer(listener);
   const url = await listen(server);
-  return { url, close: () => close(server) };
+  return { url, listener, close: () => close(server) };
 }
 
 /** One echo upstream per name, e.g. every cluster of a gateway; `close` stops them all. */
-export async function startEchoUpstreams<Name extends string>(names: readonly Name[]): Promise<{ urls: Record<Name, string>; close: () => Promise<void> }> {
+export async function startEchoUpstreams<Name extends string>(
+  names: readonly Name[],
+): Promise<{ urls: Record<Name, string>; listeners: Partial<Record<Name, RequestListener>>; close: () => Promise<void> }> {
   const echoes = await Promise.all(names.map((name) => startEchoUpstream(name)));
   return {
     urls: Object.fromEntries(names.map((name, i) => [name, echoes[i]?.url ?? ''])) as Record<Name, string>,
+    listeners: Object.fromEntries(names.map((name, i) => [name, echoes[i]?.listener])) as Partial<Record<Name, RequestListener>>,
     close: async () => {
       await Promise.all(echoes.map((echo) => echo.close()));
     },
