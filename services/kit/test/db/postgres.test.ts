@@ -57,6 +57,21 @@ if (realInfrastructure.postgres) {
       }
     });
 
+    it('prepares each statement once per connection, and afresh when a migration changed what it returns', async () => {
+      const db = createPostgresDatabase((await stack.databaseUrl('kit')) ?? '', { poolSize: 1 });
+      try {
+        await db.exec('DROP TABLE IF EXISTS prepared_probe; CREATE TABLE prepared_probe (a int); INSERT INTO prepared_probe VALUES (1)');
+        const select = 'SELECT * FROM prepared_probe';
+        assert.deepEqual((await db.query(select)).rows, [{ a: 1 }]);
+        const prepared = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [select]);
+        assert.deepEqual(prepared.rows, [{ n: 1 }], 'the one connection holds the statement prepared');
+        await db.exec('ALTER TABLE prepared_probe ADD COLUMN b text; ALTER TABLE prepared_probe ALTER COLUMN a TYPE bigint');
+        assert.deepEqual((await db.query(select)).rows, [{ a: 1, b: null }]);
+      } finally {
+        await db.close();
+      }
+    });
+
     it('logs an idle pooled connection the server terminated, keeps running, and reconnects for the next query', async () => {
       const { lines, logger } = capturedLogger();
       const db = createPostgresDatabase((await stack.databaseUrl('kit')) ?? '', { poolSize: 1, logger });
