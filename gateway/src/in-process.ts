@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import compression from 'compression';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@betterplus/kit';
 import { UPSTREAM_TIMEOUT } from './errors.ts';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD } from './http-policy.ts';
@@ -41,7 +41,7 @@ export function registerInProcess(app: FastifyInstance, routes: InProcessRoutes)
     scope.addContentTypeParser('*', (_request, _payload, done) => {
       done(null);
     });
-    const handler = (request: FastifyRequest, reply: { hijack(): void; raw: ServerResponse }): void => {
+    const handler = (request: FastifyRequest, reply: FastifyReply): void => {
       const { raw: req } = request;
       // What a service behind Envoy sees: the id, and the client as the trusted hops recorded it, alone.
       req.headers[REQUEST_ID_HEADER] = request.id;

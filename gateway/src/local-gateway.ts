@@ -136,11 +136,11 @@ function limitStreamedBody(request: FastifyRequest, bodyLimit: number): void {
   request.body = request.raw.pipe(counter);
 }
 
-function registerProxy(app: FastifyInstance, service: ServiceName, upstream: string, timeoutSeconds: number): void {
+function registerProxy(app: FastifyInstance, paths: string[], upstream: string, timeoutSeconds: number): void {
   void app.register(httpProxy, {
     upstream,
     // No prefix: paths reach the service unchanged, since each service serves the original /api paths.
-    routes: ROUTES.filter((route) => route.service === service).flatMap(routerPaths),
+    routes: paths,
     disableRequestLogging: true,
     replyOptions: {
       timeout: timeoutSeconds * 1000,
@@ -236,10 +236,11 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
 
   app.get('/healthz', () => ({ status: 'ok' }));
   for (const service of SERVICE_NAMES) {
+    const paths = ROUTES.filter((route) => route.service === service).flatMap(routerPaths);
     const timeoutSeconds = opts.timeoutSeconds?.[service] ?? TIMEOUT_SECONDS[service];
     const listener = opts.inProcess?.[service];
-    if (listener) registerInProcess(app, { paths: ROUTES.filter((route) => route.service === service).flatMap(routerPaths), listener, timeoutSeconds, answerHeaders });
-    else registerProxy(app, service, opts.upstreams[service], timeoutSeconds);
+    if (listener) registerInProcess(app, { paths, listener, timeoutSeconds, answerHeaders });
+    else registerProxy(app, paths, opts.upstreams[service], timeoutSeconds);
   }
   // The router prefers the proxies' more specific paths, so this only sees /api paths nobody owns.
   app.all(API_PREFIX, (_request, reply) => reply.code(404).send(NOT_FOUND));
