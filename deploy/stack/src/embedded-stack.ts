@@ -61,6 +61,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
           NOTIFICATIONS_PUBLIC_KEY: secretKeys.publicKeyPem,
           NOTIFICATIONS_PRIVATE_KEY: secretKeys.privateKeyPem,
           PUBLIC_URL: options.env.PUBLIC_URL,
+          // The gateway's limit, so a body it lets through (or hands on unread) is not refused for size.
+          BODY_LIMIT: options.env.BODY_LIMIT,
           // One process holds these databases: a claim left by a crash should lapse quickly.
           OUTBOX_CLAIM_LEASE_MS: '5000',
           ...tracingSettings(options.env),

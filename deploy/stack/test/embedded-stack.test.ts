@@ -74,3 +74,25 @@ describe('the embedded stack through its gateway', () => {
     assert.equal(((await bad.json()) as { code: string }).code, 'IDENTITY_VALIDATION');
   });
 });
+
+describe('the embedded stack with a body limit of its own', () => {
+  it('gives the services the gateway\'s BODY_LIMIT, so a body the gateway lets through is not refused for its size', async () => {
+    const stack = await startThrowawayStack(undefined, { BODY_LIMIT: '2097152' });
+    try {
+      for (const service of Object.values(stack.services)) assert.equal(service.deps.config.BODY_LIMIT, 2_097_152);
+      const name = 'x'.repeat(1_500_000);
+      const streamed = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(JSON.stringify({ name })));
+          controller.close();
+        },
+      });
+      const answer = await fetch(`${stack.url}/api/user`, { method: 'PUT', body: streamed, duplex: 'half', headers: { 'content-type': 'application/json' } });
+      const { code } = (await answer.json()) as { code: string };
+      assert.ok(answer.status === 400 || answer.status === 401, `${String(answer.status)} ${code}`);
+      assert.doesNotMatch(code, /PAYLOAD_TOO_LARGE/);
+    } finally {
+      await stack.stop();
+    }
+  });
+});
