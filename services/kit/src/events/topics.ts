@@ -52,6 +52,8 @@ export async function ensureTopics(options: EnsureTopicsOptions): Promise<Ensure
       // Another run may create some at the same moment: what it made counts as existing.
       await admin
         .createTopics({
+          // Its own wait (on by default) gives up on a topic the broker does not list yet: see below.
+          waitForLeaders: false,
           topics: missing.map(([topic, t]) => ({
             topic,
             numPartitions: t.partitions,
@@ -63,8 +65,7 @@ export async function ensureTopics(options: EnsureTopicsOptions): Promise<Ensure
           const now = new Set(await admin.listTopics());
           if (missing.some(([name]) => !now.has(name))) throw error;
         });
-      // kafkajs's own waitForLeaders gives up on a topic the broker does not list yet; wait here
-      // until every partition has a leader, so a consumer subscribing next finds the topic.
+      // Until every partition has a leader, so a consumer subscribing next finds the topic.
       await settled(async () => {
         const { topics: metadata } = await admin.fetchTopicMetadata({ topics: missing.map(([name]) => name) });
         if (metadata.some((m) => m.partitions.length === 0 || m.partitions.some((p) => p.leader < 0))) throw new Error('topic leaders not elected yet');
