@@ -23,12 +23,19 @@ export interface InProcessRoutes {
   answerHeaders: (request: FastifyRequest) => Record<string, string>;
 }
 
+/**
+ * Requests answered by a service in this process. The service writes the request's log line (same
+ * request id), so the gateway writes none of its own unless it answered itself (its time budget ran out).
+ */
+export const handedOff = new WeakSet<IncomingMessage>();
+
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 // Express middleware works on Node's own request and response, which is all it is given here.
 const compressAnswer = compression({ threshold: COMPRESSION_THRESHOLD, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } }) as unknown as NodeMiddleware;
 
-function answerTimeout(res: ServerResponse): void {
+function answerTimeout(req: IncomingMessage, res: ServerResponse): void {
   if (res.headersSent) return;
+  handedOff.delete(req);
   // A late answer from the service finds this one sent, and Fastify drops it with a warning.
   res.writeHead(504, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(UPSTREAM_TIMEOUT));
 }
@@ -48,9 +55,10 @@ export function registerInProcess(app: FastifyInstance, routes: InProcessRoutes)
       req.headers['x-forwarded-for'] = request.ip;
       req.headers['x-forwarded-proto'] = request.protocol;
       reply.hijack();
+      handedOff.add(req);
       const res = reply.raw;
       for (const [name, value] of Object.entries(routes.answerHeaders(request))) res.setHeader(name, value);
-      const timer = setTimeout(answerTimeout, routes.timeoutSeconds * 1000, res);
+      const timer = setTimeout(answerTimeout, routes.timeoutSeconds * 1000, req, res);
       res.once('close', () => {
         clearTimeout(timer);
       });

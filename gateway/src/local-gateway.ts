@@ -24,7 +24,7 @@ import {
 } from './errors.ts';
 import { REQUEST_ID_HEADER, requestIdFrom, traceRequests } from '@betterplus/kit';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, DEFAULT_BODY_LIMIT, IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http-policy.ts';
-import { registerInProcess, type RequestListener } from './in-process.ts';
+import { handedOff, registerInProcess, type RequestListener } from './in-process.ts';
 import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, isSegmentPrefix } from './route-table.ts';
 import type { Route, ServiceName } from './route-table.ts';
 
@@ -194,7 +194,8 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
   const hops = opts.trustProxyHops ?? 0;
   const app = fastify({
     logger: withoutQueryStrings(opts.logger ?? false),
-    // One line per request, written by the onResponse hook below, instead of Fastify's two.
+    // One line per request, written by the onResponse hook below, instead of Fastify's two (none
+    // for a request a service in this process answered: it writes its own).
     logController: new LogController({ disableRequestLogging: true }),
     // A large body refused by a down upstream leaves its connection half-read, and then close()
     // would wait for it forever; the local stack must always be able to stop.
@@ -229,6 +230,7 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
+    if (handedOff.has(request.raw)) return;
     request.log.info({ method: request.method, url: pathOf(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
   });
   app.setErrorHandler(answerError);

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalGateway } from '../src/local-gateway.ts';
 import { SERVICE_NAMES } from '../src/route-table.ts';
 import type { ServiceName } from '../src/route-table.ts';
+import { eventually } from '@betterplus/kit/testing';
 import { startEchoUpstreams } from '../src/testing/echo-upstream.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -115,6 +116,7 @@ describe('local gateway', () => {
   test('logs one line per request, with its path, status and time', async () => {
     logLines.length = 0;
     await (await fetch(`${base}/api/subscription`)).arrayBuffer();
+    await eventually(async () => (logLines.length > 0 ? true : undefined));
     assert.equal(logLines.length, 1, logLines.join(''));
     assert.partialDeepStrictEqual(JSON.parse(logLines[0] ?? '{}'), { msg: 'request completed', method: 'GET', url: '/api/subscription', statusCode: 200 });
   });
@@ -148,6 +150,39 @@ describe('local gateway when parts are missing', () => {
     } finally {
       await app.close();
       await rm(webRoot, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('local gateway with the services in its process', () => {
+  test('writes no line of its own for an answer a service gave (the service logs it), and one for its own answers', async () => {
+    const echoes = await startEchoUpstreams(SERVICE_NAMES);
+    const lines: { msg: string; url: string; statusCode: number }[] = [];
+    const app = createLocalGateway({
+      upstreams: echoes.urls,
+      inProcess: echoes.listeners,
+      webRoot: tmpdir(),
+      timeoutSeconds: { chat: 1 },
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line) as { msg: string; url: string; statusCode: number }) } },
+    });
+    try {
+      const base = await listening(app);
+      assert.equal((await fetch(`${base}/api/user`)).status, 200);
+      assert.equal((await fetch(`${base}/api/nope`)).status, 404);
+      assert.equal((await fetch(`${base}/api/chat`, { method: 'POST', body: '{}', headers: { 'x-echo-delay-ms': '3000' } })).status, 504);
+      const logged = () => lines.filter(({ msg }) => msg === 'request completed').map(({ url, statusCode }) => [url, statusCode]);
+      // The line is written once the answer has gone out, which may be just after the client has it.
+      await eventually(async () => (logged().length >= 2 ? true : undefined));
+      assert.deepEqual(
+        logged(),
+        [
+          ['/api/nope', 404],
+          ['/api/chat', 504],
+        ],
+      );
+    } finally {
+      await app.close();
+      await echoes.close();
     }
   });
 });
