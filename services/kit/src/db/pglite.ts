@@ -42,16 +42,6 @@ interface Prepared {
   describe: messages.BackendMessage[];
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
-}
-
 /**
  * PGlite's `query` sends parse, describe, bind, describe, execute and sync as six calls into the
  * WASM backend, and parses and plans the SQL every time: about 300 µs for a one-row read, most of
@@ -72,13 +62,13 @@ function preparedStatements(db: PGlite) {
       return known;
     }
     const name = `s${String((next += 1))}`;
-    const { messages: described } = await db.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const { messages: described } = await db.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
     const prepared = { name, paramTypes: parseDescribeStatementResults(described), describe: described.filter((m) => m.name === 'rowDescription') };
     statements.set(sql, prepared);
     const [oldest] = statements;
     if (statements.size > preparedLimit && oldest) {
       statements.delete(oldest[0]);
-      await db.execProtocol(concat([serialize.close({ type: 'S', name: oldest[1].name }), serialize.sync()]), { syncToFs: false });
+      await db.execProtocol(Buffer.concat([serialize.close({ type: 'S', name: oldest[1].name }), serialize.sync()]), { syncToFs: false });
     }
     return prepared;
   };
@@ -91,7 +81,7 @@ function preparedStatements(db: PGlite) {
         const serializer = db.serializers[paramTypes[i] ?? 0];
         return serializer ? serializer(value) : (value as { toString(): string }).toString();
       });
-      const { messages: answer } = await db.execProtocol(concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
+      const { messages: answer } = await db.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
       const [result] = parseResults([...describe, ...answer], db.parsers);
       const rows = (result?.rows ?? []) as Row[];
       // As in pg: rows changed by INSERT/UPDATE/DELETE, rows returned by SELECT.
@@ -102,10 +92,10 @@ function preparedStatements(db: PGlite) {
      * returns, so every statement is prepared anew afterwards.
      */
     async exec(sql: string): Promise<void> {
-      await db.execProtocol(concat([serialize.query(sql), serialize.sync()]));
+      await db.execProtocol(Buffer.concat([serialize.query(sql), serialize.sync()]));
       if (statements.size === 0) return;
       statements.clear();
-      await db.execProtocol(concat([serialize.query('DEALLOCATE ALL'), serialize.sync()]), { syncToFs: false });
+      await db.execProtocol(Buffer.concat([serialize.query('DEALLOCATE ALL'), serialize.sync()]), { syncToFs: false });
     },
   };
 }
