@@ -16,6 +16,7 @@ export { createServiceApp } from './http/create-app.ts';
 export { escapeHtml } from './http/escape-html.ts';
 export { REQUEST_ID_HEADER, requestIdFrom } from './http/request-id.ts';
 export type { ServiceApp, ReadinessCheck } from './http/create-app.ts';
+export { TransactionRolledBack } from './db/database.ts';
 export type { Database, Queryable, QueryResult } from './db/database.ts';
 export { createPostgresDatabase } from './db/postgres.ts';
 export { createPgliteDatabase } from './db/pglite.ts';

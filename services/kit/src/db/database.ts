@@ -10,6 +10,19 @@ export interface QueryResult<Row> {
   rowCount: number;
 }
 
+/**
+ * A transaction whose work resolved but whose COMMIT rolled back: one of its statements had failed
+ * and the caller caught that failure. Nothing of it was kept.
+ */
+export class TransactionRolledBack extends Error {
+  constructor() {
+    super('the transaction was rolled back: one of its statements failed');
+  }
+}
+
+/** A statement sent through a transaction's handle after the transaction ended (a missing await). */
+export const transactionEnded = (): Error => new Error('the transaction has ended');
+
 export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;

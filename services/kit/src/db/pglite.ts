@@ -3,7 +3,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, parse, protocol, types, type messages } from '@electric-sql/pglite';
-import type { Database, QueryResult } from './database.ts';
+import { TransactionRolledBack, transactionEnded, type Database, type QueryResult, type Queryable } from './database.ts';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 const { serialize } = protocol;
@@ -47,7 +47,7 @@ interface Prepared {
  * WASM backend, and parses and plans the SQL every time: about 300 µs for a one-row read, most of
  * an embedded request. Each SQL text is prepared once as a named statement instead; later calls
  * send bind, execute and sync in one call. Values are serialised and rows parsed by PGlite's own
- * serializers and parsers, as its `query` does. Callers hold PGlite's query lock.
+ * serializers and parsers, as its `query` does. Callers run one statement at a time.
  */
 function preparedStatements(db: PGlite) {
   const statements = new Map<string, Prepared>();
@@ -73,30 +73,53 @@ function preparedStatements(db: PGlite) {
     return prepared;
   };
 
+  /** What a statement's answer says: rows, and the command tag (a COMMIT that rolled back says ROLLBACK). */
+  const run = async <Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row> & { command: string | undefined }> => {
+    const { name, paramTypes, describe } = await prepare(sql);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = db.serializers[paramTypes[i] ?? 0];
+      return serializer ? serializer(value) : (value as { toString(): string }).toString();
+    });
+    // No file system sync: the data directory is Node's own files (or memory), written as Postgres writes them.
+    const { messages: answer } = await db.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), { syncToFs: false });
+    const [result] = parseResults([...describe, ...answer], db.parsers);
+    const rows = (result?.rows ?? []) as Row[];
+    const command = answer.find((m): m is messages.CommandCompleteMessage => m.name === 'commandComplete')?.text;
+    // As in pg: rows changed by INSERT/UPDATE/DELETE, rows returned by SELECT.
+    return { rows, rowCount: Math.max(result?.affectedRows ?? 0, rows.length), command };
+  };
+
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const { name, paramTypes, describe } = await prepare(sql);
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serializer = db.serializers[paramTypes[i] ?? 0];
-        return serializer ? serializer(value) : (value as { toString(): string }).toString();
-      });
-      const { messages: answer } = await db.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
-      const [result] = parseResults([...describe, ...answer], db.parsers);
-      const rows = (result?.rows ?? []) as Row[];
-      // As in pg: rows changed by INSERT/UPDATE/DELETE, rows returned by SELECT.
-      return { rows, rowCount: Math.max(result?.affectedRows ?? 0, rows.length) };
+    run,
+    async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+      const { rows, rowCount } = await run<Row>(sql, params);
+      return { rows, rowCount };
     },
     /**
      * Runs a script of several statements. A migration may change what a prepared statement
      * returns, so every statement is prepared anew afterwards.
      */
     async exec(sql: string): Promise<void> {
-      await db.execProtocol(Buffer.concat([serialize.query(sql), serialize.sync()]));
+      await db.execProtocol(Buffer.concat([serialize.query(sql), serialize.sync()]), { syncToFs: false });
       if (statements.size === 0) return;
       statements.clear();
       await db.execProtocol(Buffer.concat([serialize.query('DEALLOCATE ALL'), serialize.sync()]), { syncToFs: false });
     },
+  };
+}
+
+/**
+ * Runs work one piece at a time, in the order asked. PGlite has one connection: a statement
+ * must not start while another is running, nor outside a transaction while one is open. (PGlite's
+ * own locks, async-mutex compiled to generators, cost a tenth of an embedded request.)
+ */
+function oneAtATime() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = last.then(work);
+    last = turn.catch(() => undefined);
+    return turn;
   };
 }
 
@@ -109,19 +132,35 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { parsers, ...(isNew ? { loadDataDir: await emptyCluster() } : {}) });
   const statements = preparedStatements(db);
-  // The same locks as PGlite's own query and exec: a statement outside a transaction waits for
-  // any open transaction; inside one, only for the statement before it.
-  const inTransaction = {
-    query: <Row>(sql: string, params?: readonly unknown[]) => db._runExclusiveQuery(() => statements.query<Row>(sql, params)),
-    exec: (sql: string) => db._runExclusiveQuery(() => statements.exec(sql)),
-  };
+  const exclusive = oneAtATime();
   return {
-    query: (sql, params) => db._runExclusiveTransaction(() => inTransaction.query(sql, params)),
-    exec: (sql) => db._runExclusiveTransaction(() => inTransaction.exec(sql)),
-    transaction: (work) => db.transaction(() => work(inTransaction)),
-    async ping() {
-      await db.query('SELECT 1');
+    query: (sql, params) => exclusive(() => statements.query(sql, params)),
+    exec: (sql) => exclusive(() => statements.exec(sql)),
+    transaction: (work) =>
+      exclusive(async () => {
+        await statements.run('BEGIN');
+        // Statements of the transaction run one at a time too, and none once it has ended.
+        const inTransaction = oneAtATime();
+        let open = true;
+        const during = <T>(statement: () => Promise<T>) => (open ? inTransaction(statement) : Promise.reject(transactionEnded()));
+        const tx: Queryable = { query: (sql, params) => during(() => statements.query(sql, params)), exec: (sql) => during(() => statements.exec(sql)) };
+        try {
+          const result = await work(tx);
+          open = false;
+          await inTransaction(async () => {
+            const { command } = await statements.run('COMMIT');
+            if (command === 'ROLLBACK') throw new TransactionRolledBack();
+          });
+          return result;
+        } catch (error) {
+          open = false;
+          if (!(error instanceof TransactionRolledBack)) await inTransaction(() => statements.run('ROLLBACK'));
+          throw error;
+        }
+      }),
+    ping: async () => {
+      await exclusive(() => statements.query('SELECT 1'));
     },
-    close: () => db.close(),
+    close: () => exclusive(() => db.close()),
   };
 }

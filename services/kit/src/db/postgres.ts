@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../observability/logger.ts';
-import type { Database, QueryResult, Queryable } from './database.ts';
+import { TransactionRolledBack, transactionEnded, type Database, type QueryResult, type Queryable } from './database.ts';
 
 // BIGINT and NUMERIC stay strings in pg by default; our counts and paise fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -74,7 +74,12 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
     exec: (sql) => exec(pool, sql),
     async transaction(work) {
       const client = await pool.connect();
-      const tx: Queryable = { query: (sql, params) => run(client, sql, params), exec: (sql) => exec(client, sql) };
+      // Once released, the connection is another caller's: a late statement must not run on it.
+      let open = true;
+      const tx: Queryable = {
+        query: (sql, params) => (open ? run(client, sql, params) : Promise.reject(transactionEnded())),
+        exec: (sql) => (open ? exec(client, sql) : Promise.reject(transactionEnded())),
+      };
       // A connection that fails while checked out (terminated, timed out mid-protocol) emits an
       // error nobody else listens to, which would crash the process; and a connection whose
       // ROLLBACK fails is broken: either way it is destroyed rather than handed to the next caller.
@@ -87,9 +92,13 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
       try {
         await client.query('BEGIN');
         const result = await work(tx);
-        await client.query('COMMIT');
+        open = false;
+        const { command } = await client.query('COMMIT');
+        if (command === 'ROLLBACK') throw new TransactionRolledBack();
         return result;
       } catch (error) {
+        open = false;
+        if (error instanceof TransactionRolledBack) throw error;
         const rollbackFailure = await client.query('ROLLBACK').then(
           () => undefined,
           (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),

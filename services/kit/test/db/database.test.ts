@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Database } from '../../src/index.ts';
+import { TransactionRolledBack, type Database, type Queryable } from '../../src/index.ts';
 import { createTestStack, databaseAdapters, type TestStack } from '../support.ts';
 
 const stack: TestStack = await createTestStack();
@@ -56,6 +56,35 @@ for (const adapter of databaseAdapters(stack)) {
       const { rows } = await db.query<{ name: string; n: number }>('SELECT name, n FROM tallies ORDER BY name');
       assert.deepEqual(rows, [{ name: 'committed', n: 9_007_199_254 }]);
       assert.deepEqual((await db.query("SELECT to_regclass('scratch') AS t")).rows, [{ t: null }]);
+    });
+
+    it('refuses to report a commit when a statement of the transaction failed and its error was caught', async () => {
+      await assert.rejects(
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO tallies (name, n) VALUES ($1, 1)', ['swallowed']);
+          await tx.query('INSERT INTO tallies (name, n) VALUES ($1, 1)', ['swallowed']).catch(() => undefined);
+          return 'believed committed';
+        }),
+        TransactionRolledBack,
+      );
+      assert.deepEqual((await db.query('SELECT name FROM tallies WHERE name = $1', ['swallowed'])).rows, []);
+    });
+
+    it('refuses a statement sent through a transaction that has ended', async () => {
+      let handle: Queryable | undefined;
+      await db.transaction(async (tx) => {
+        handle = tx;
+      });
+      await assert.rejects(handle?.query('INSERT INTO tallies (name, n) VALUES ($1, 1)', ['late']) ?? Promise.resolve(), /the transaction has ended/);
+      assert.deepEqual((await db.query('SELECT name FROM tallies WHERE name = $1', ['late'])).rows, []);
+    });
+
+    it('runs twenty statements at once, inside a transaction and beside it, each with its own answer', async () => {
+      const outside = Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>('SELECT $1::int AS n', [i]));
+      const inside = db.transaction((tx) => Promise.all(Array.from({ length: 20 }, (_, i) => tx.query<{ n: number }>('INSERT INTO tallies (name, n) VALUES ($1, $2) RETURNING n', [`at-once-${String(i)}`, i]))));
+      assert.deepEqual((await Promise.all(outside)).map(({ rows }) => rows[0]?.n), Array.from({ length: 20 }, (_, i) => i));
+      assert.deepEqual((await inside).map(({ rows }) => rows[0]?.n), Array.from({ length: 20 }, (_, i) => i));
+      assert.deepEqual((await db.query("SELECT count(*) AS n FROM tallies WHERE name LIKE 'at-once-%'")).rows, [{ n: 20 }]);
     });
 
     it('runs the same statement again after a failure, inside and outside a transaction, with the error of the failure', async () => {
