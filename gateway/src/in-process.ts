@@ -66,6 +66,7 @@ export function registerInProcess(app: FastifyInstance, routes: InProcessRoutes)
         routes.listener(req, res);
       });
     };
-    for (const url of routes.paths) scope.all(url, handler);
+    // The answer is compressed on its way out (compressAnswer), not by @fastify/compress.
+    for (const url of routes.paths) scope.all(url, { compress: false }, handler);
   });
 }

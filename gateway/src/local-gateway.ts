@@ -234,7 +234,8 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
     request.log.info({ method: request.method, url: pathOf(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
   });
   app.setErrorHandler(answerError);
-  void app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
+  // Request bodies pass through as sent, as through Envoy.
+  void app.register(compress, { globalDecompression: false, encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
 
   app.get('/healthz', () => ({ status: 'ok' }));
   for (const service of SERVICE_NAMES) {

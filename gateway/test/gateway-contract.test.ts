@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -178,6 +179,13 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
         assert.deepEqual([echo.upstream, echo.method, echo.url, echo.body, echo.headers['content-type']], [service, 'POST', url, body, 'application/json']);
       });
     }
+
+    test('a compressed request body reaches the service as sent, with its Content-Encoding', async () => {
+      const sent = gzipSync(JSON.stringify({ note: 'as sent' }));
+      const echo = await echoOf(await fetch(`${base}/api/subscription`, { method: 'POST', body: sent, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }));
+      // The echo reads the body as UTF-8, as it would the bytes sent.
+      assert.deepEqual([echo.headers['content-encoding'], echo.body], ['gzip', sent.toString('utf8')]);
+    });
 
     test('every call of the spec reaches the service that owns it', async () => {
       for (const [method, path, owner] of SPEC_CALLS) {
