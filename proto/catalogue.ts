@@ -1,6 +1,8 @@
 // The event catalogue: which message travels on which topic. Topics are named by owner,
 // entity and version and keyed by user id where there is one (ARCHITECTURE.md, Events).
 import type { DescMessage } from '@bufbuild/protobuf';
+import { SubscriptionChangedSchema } from './gen/betterplus/billing/v1/subscription_pb.ts';
+import { QueryConsumedSchema, QueryRefundedSchema } from './gen/betterplus/chat/v1/query_pb.ts';
 import { OtpRequestedSchema } from './gen/betterplus/identity/v1/signup_pb.ts';
 import { PasswordResetRequestedSchema, SessionsRevokedSchema, UserRegisteredSchema, UserUpdatedSchema } from './gen/betterplus/identity/v1/user_pb.ts';
 import { ContactSubmittedSchema } from './gen/betterplus/notifications/v1/contact_pb.ts';
@@ -16,6 +18,8 @@ export const topics = {
   identityUser: 'identity.user.v1',
   identitySignup: 'identity.signup.v1',
   notificationsContact: 'notifications.contact.v1',
+  billingSubscription: 'billing.subscription.v1',
+  chatQuery: 'chat.query.v1',
 } as const;
 
 export const UserRegisteredEvent = defineEvent(topics.identityUser, UserRegisteredSchema);
@@ -24,6 +28,9 @@ export const PasswordResetRequestedEvent = defineEvent(topics.identityUser, Pass
 export const SessionsRevokedEvent = defineEvent(topics.identityUser, SessionsRevokedSchema);
 export const OtpRequestedEvent = defineEvent(topics.identitySignup, OtpRequestedSchema);
 export const ContactSubmittedEvent = defineEvent(topics.notificationsContact, ContactSubmittedSchema);
+export const SubscriptionChangedEvent = defineEvent(topics.billingSubscription, SubscriptionChangedSchema);
+export const QueryConsumedEvent = defineEvent(topics.chatQuery, QueryConsumedSchema);
+export const QueryRefundedEvent = defineEvent(topics.chatQuery, QueryRefundedSchema);
 
 /** What the infrastructure creates for a topic (services never create topics themselves). */
 export interface TopicSettings {
@@ -51,5 +58,7 @@ export const topicCatalogue: readonly TopicSettings[] = [
   { name: topics.identityUser, partitions: 6, retentionMs: 7 * day },
   { name: topics.identitySignup, partitions: 3, retentionMs: 1 * day },
   { name: topics.notificationsContact, partitions: 3, retentionMs: 7 * day },
+  { name: topics.billingSubscription, partitions: 6, retentionMs: 7 * day },
+  { name: topics.chatQuery, partitions: 6, retentionMs: 7 * day },
   ...consumingServices.map((service) => ({ name: deadLetterTopicOf(service), partitions: 1, retentionMs: 30 * day })),
 ];

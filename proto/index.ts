@@ -2,6 +2,8 @@ export * from './gen/betterplus/events/v1/envelope_pb.ts';
 export * from './gen/betterplus/identity/v1/user_pb.ts';
 export * from './gen/betterplus/identity/v1/signup_pb.ts';
 export * from './gen/betterplus/notifications/v1/contact_pb.ts';
+export * from './gen/betterplus/billing/v1/subscription_pb.ts';
+export * from './gen/betterplus/chat/v1/query_pb.ts';
 export {
   topics,
   UserRegisteredEvent,
@@ -10,6 +12,9 @@ export {
   SessionsRevokedEvent,
   OtpRequestedEvent,
   ContactSubmittedEvent,
+  SubscriptionChangedEvent,
+  QueryConsumedEvent,
+  QueryRefundedEvent,
   topicCatalogue,
   deadLetterTopicOf,
   consumingServices,

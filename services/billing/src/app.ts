@@ -3,7 +3,7 @@ import { billingSettings, type BillingConfig } from './config.ts';
 import { handlers } from './events/handlers/index.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 
-/** billing: plans, subscriptions, payments and invoices. Consumes identity.user.v1. */
+/** billing: plans, subscriptions, payments and invoices. Consumes identity.user.v1 and chat.query.v1; publishes billing.subscription.v1. */
 export const billingService = defineService<BillingConfig>({
   name: 'billing',
   settings: billingSettings,

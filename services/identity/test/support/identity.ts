@@ -1,10 +1,10 @@
 // Helpers shared by identity's tests: a stack with identity on it, and readers for what a test
 // asserts on (row counts, events in the outbox, the code an OTP email would carry).
 import assert from 'node:assert/strict';
-import { createSecretOpener, createTokenSigner, decodeEnvelope, decodePayload, sealedSecretContext, type OpenSecret, type RunningService } from '@betterplus/kit';
-import { createTestStack, eventually, type TestStack } from '@betterplus/kit/testing';
-import { OtpRequestedEvent, PasswordResetRequestedEvent, type EventDefinition } from '@betterplus/events';
-import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
+import { createSecretOpener, createTokenSigner, sealedSecretContext, type OpenSecret, type RunningService } from '@betterplus/kit';
+import { createTestStack, eventually, published, type PublishedEvent, type TestStack } from '@betterplus/kit/testing';
+export { published } from '@betterplus/kit/testing';
+import { OtpRequestedEvent, PasswordResetRequestedEvent } from '@betterplus/events';
 import { identityService } from '../../src/app.ts';
 import type { IdentityConfig } from '../../src/config.ts';
 
@@ -46,21 +46,6 @@ export async function count(identity: Identity, table: string): Promise<number> 
 export async function snapshot(identity: Identity): Promise<Record<string, number>> {
   const tables = ['users', 'outbox', 'signup_challenges', 'password_reset_tokens', 'google_identities', 'session_revocations'];
   return Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(identity, t)] as const)));
-}
-
-export interface PublishedEvent<Desc extends DescMessage> {
-  key: string;
-  topic: string;
-  payload: MessageShape<Desc>;
-}
-
-/** Events of one type recorded in the outbox, oldest first. */
-export async function published<Desc extends DescMessage>(identity: Identity, event: EventDefinition<Desc>): Promise<PublishedEvent<Desc>[]> {
-  const { rows } = await identity.deps.db.query<{ key: string; topic: string; envelope: Uint8Array }>(
-    'SELECT key, topic, envelope FROM outbox WHERE type = $1 ORDER BY id',
-    [event.schema.typeName],
-  );
-  return rows.map((row) => ({ key: row.key, topic: row.topic, payload: decodePayload(event, decodeEnvelope(row.envelope)) }));
 }
 
 /** The code an OTP event carries, opened with notifications' private key as notifications would. */

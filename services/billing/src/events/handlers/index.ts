@@ -1,5 +1,6 @@
 import type { EventHandler } from '@betterplus/kit';
+import { onQueryConsumed, onQueryRefunded } from './query-usage.ts';
 import { onUserRegistered } from './user-registered.ts';
 
 /** Everything billing consumes. */
-export const handlers: readonly EventHandler[] = [onUserRegistered];
+export const handlers: readonly EventHandler[] = [onUserRegistered, onQueryConsumed, onQueryRefunded];
