@@ -2,6 +2,7 @@
 // entity and version and keyed by user id where there is one (ARCHITECTURE.md, Events).
 import type { DescMessage } from '@bufbuild/protobuf';
 import { SubscriptionChangedSchema } from './gen/betterplus/billing/v1/subscription_pb.ts';
+import { HistoryClearedSchema } from './gen/betterplus/chat/v1/history_pb.ts';
 import { QueryConsumedSchema, QueryRefundedSchema } from './gen/betterplus/chat/v1/query_pb.ts';
 import { OtpRequestedSchema } from './gen/betterplus/identity/v1/signup_pb.ts';
 import { PasswordResetRequestedSchema, SessionsRevokedSchema, UserRegisteredSchema, UserUpdatedSchema } from './gen/betterplus/identity/v1/user_pb.ts';
@@ -20,6 +21,7 @@ export const topics = {
   notificationsContact: 'notifications.contact.v1',
   billingSubscription: 'billing.subscription.v1',
   chatQuery: 'chat.query.v1',
+  chatHistory: 'chat.history.v1',
 } as const;
 
 export const UserRegisteredEvent = defineEvent(topics.identityUser, UserRegisteredSchema);
@@ -31,6 +33,7 @@ export const ContactSubmittedEvent = defineEvent(topics.notificationsContact, Co
 export const SubscriptionChangedEvent = defineEvent(topics.billingSubscription, SubscriptionChangedSchema);
 export const QueryConsumedEvent = defineEvent(topics.chatQuery, QueryConsumedSchema);
 export const QueryRefundedEvent = defineEvent(topics.chatQuery, QueryRefundedSchema);
+export const HistoryClearedEvent = defineEvent(topics.chatHistory, HistoryClearedSchema);
 
 /** What the infrastructure creates for a topic (services never create topics themselves). */
 export interface TopicSettings {
@@ -60,5 +63,6 @@ export const topicCatalogue: readonly TopicSettings[] = [
   { name: topics.notificationsContact, partitions: 3, retentionMs: 7 * day },
   { name: topics.billingSubscription, partitions: 6, retentionMs: 7 * day },
   { name: topics.chatQuery, partitions: 6, retentionMs: 7 * day },
+  { name: topics.chatHistory, partitions: 3, retentionMs: 7 * day },
   ...consumingServices.map((service) => ({ name: deadLetterTopicOf(service), partitions: 1, retentionMs: 30 * day })),
 ];

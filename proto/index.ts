@@ -4,6 +4,7 @@ export * from './gen/betterplus/identity/v1/signup_pb.ts';
 export * from './gen/betterplus/notifications/v1/contact_pb.ts';
 export * from './gen/betterplus/billing/v1/subscription_pb.ts';
 export * from './gen/betterplus/chat/v1/query_pb.ts';
+export * from './gen/betterplus/chat/v1/history_pb.ts';
 export {
   topics,
   UserRegisteredEvent,
@@ -15,6 +16,7 @@ export {
   SubscriptionChangedEvent,
   QueryConsumedEvent,
   QueryRefundedEvent,
+  HistoryClearedEvent,
   topicCatalogue,
   deadLetterTopicOf,
   consumingServices,

@@ -13,11 +13,11 @@ before(async () => {
 after(() => stack.close());
 
 describe('chat', () => {
-  it('starts on the kit: alive, ready on its own database, metrics, and no routes of its own yet', async () => {
+  it('starts on the kit: alive, ready on its own database, metrics, and its calls in the OpenAPI document', async () => {
     assert.equal((await service.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
     assert.deepEqual((await service.app.inject({ method: 'GET', url: '/readyz' })).json(), { status: 'ready', checks: { database: 'ok' } });
     assert.match((await service.app.inject({ method: 'GET', url: '/metrics' })).body, /service="chat"/);
-    assert.deepEqual((await service.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths?: object }>().paths ?? {}, {});
+    assert.deepEqual(Object.keys((await service.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths?: object }>().paths ?? {}).sort(), ['/api/chat/history', '/api/chat/queries-left']);
   });
 
   it('answers an unknown call with 404 in the one error shape', async () => {

@@ -1,4 +1,5 @@
 import type { EventHandler } from '@betterplus/kit';
+import { onSubscriptionChanged } from './subscription-changed.ts';
 
-/** Everything chat consumes: nothing yet; billing's subscription changed and plan expired come with the chat issue. */
-export const handlers: readonly EventHandler[] = [];
+/** Everything chat consumes (plan expired comes with billing's renewals). */
+export const handlers: readonly EventHandler[] = [onSubscriptionChanged];

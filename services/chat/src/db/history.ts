@@ -1,0 +1,53 @@
+import type { Queryable } from '@betterplus/kit';
+
+export interface Source {
+  id: string;
+  title: string;
+  kind: string;
+  url: string;
+}
+
+export interface HistoryEntry {
+  id: string;
+  message: string;
+  /** null while the answer is being written. */
+  response: string | null;
+  created_at: Date;
+  sources: Source[];
+}
+
+/** A question whose answer is on its way, charged to the period that starts at `periodStart`. */
+export async function addQuestion(db: Queryable, entry: { id: string; userId: string; message: string; periodStart: Date }): Promise<void> {
+  await db.query('INSERT INTO chat_history (id, user_id, message, period_start) VALUES ($1, $2, $3, $4)', [entry.id, entry.userId, entry.message, entry.periodStart]);
+}
+
+export async function recordAnswer(db: Queryable, id: string, answer: { response: string; sources: readonly Source[]; followUps: readonly string[] }): Promise<void> {
+  await db.query('UPDATE chat_history SET response = $2, sources = $3, follow_ups = $4, answered_at = now() WHERE id = $1', [
+    id,
+    answer.response,
+    JSON.stringify(answer.sources),
+    JSON.stringify(answer.followUps),
+  ]);
+}
+
+/** Removes a question whose answer failed; reports whether it was still there. */
+export async function removeQuestion(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('DELETE FROM chat_history WHERE id = $1', [id])).rowCount === 1;
+}
+
+/** The user's entries newest first, `limit` of them, older than the entry `before` when given. */
+export async function historyOf(db: Queryable, userId: string, page: { limit: number; before?: string | undefined }): Promise<HistoryEntry[]> {
+  const { rows } = await db.query<HistoryEntry>(
+    `SELECT id, message, response, created_at, sources FROM chat_history
+     WHERE user_id = $1
+       AND ($3::uuid IS NULL OR seq < (SELECT seq FROM chat_history WHERE id = $3 AND user_id = $1))
+     ORDER BY seq DESC LIMIT $2`,
+    [userId, page.limit, page.before ?? null],
+  );
+  return rows;
+}
+
+/** Deletes every entry of the user; returns how many there were. */
+export async function clearHistory(db: Queryable, userId: string): Promise<number> {
+  return (await db.query('DELETE FROM chat_history WHERE user_id = $1', [userId])).rowCount;
+}
