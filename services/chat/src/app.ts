@@ -1,5 +1,7 @@
 import { defineService } from '@betterplus/kit';
 import { chatSettings, type ChatConfig } from './config.ts';
+import { importKnowledge } from './db/knowledge.ts';
+import { loadKnowledgeFiles } from './domain/knowledge-files.ts';
 import { handlers } from './events/handlers/index.ts';
 import { historyRoutes } from './routes/history.ts';
 import { queriesLeftRoutes } from './routes/queries-left.ts';
@@ -10,6 +12,8 @@ export const chatService = defineService<ChatConfig>({
   settings: chatSettings,
   migrations: new URL('./db/migrations/', import.meta.url),
   async register(app, deps) {
+    // The knowledge files ship with the code: every replica brings the table up to them at start.
+    deps.logger.info(await importKnowledge(deps.db, await loadKnowledgeFiles()), 'knowledge base imported');
     queriesLeftRoutes(app, deps);
     historyRoutes(app, deps);
     return handlers;

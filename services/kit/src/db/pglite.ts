@@ -3,9 +3,12 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, parse, protocol, types, type messages } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { TransactionRolledBack, transactionEnded, type Database, type QueryResult, type Queryable } from './database.ts';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
+/** Extensions a service's migrations may create, as on PostgreSQL (pg_trgm: chat's retrieval by name). */
+const extensions = { pg_trgm };
 const { serialize } = protocol;
 const { parseDescribeStatementResults, parseResults } = parse;
 
@@ -130,7 +133,7 @@ function oneAtATime() {
 export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
   const isNew = !dataDir || !existsSync(dataDir) || readdirSync(dataDir).length === 0;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { parsers, ...(isNew ? { loadDataDir: await emptyCluster() } : {}) });
+  const db = await PGlite.create(dataDir, { parsers, extensions, ...(isNew ? { loadDataDir: await emptyCluster() } : {}) });
   const statements = preparedStatements(db);
   const exclusive = oneAtATime();
   return {

@@ -1,0 +1,114 @@
+import type { Database, Queryable } from '@betterplus/kit';
+import type { KnowledgeEntry } from '../domain/knowledge-entry.ts';
+import type { LoadedEntry } from '../domain/knowledge-files.ts';
+
+const documentSql = `setweight(to_tsvector('english', $3), 'A') || setweight(to_tsvector('english', array_to_string($8::text[], ' ')), 'A')
+  || setweight(to_tsvector('english', $4), 'B') || setweight(to_tsvector('english', array_to_string($6::text[] || $7::text[], ' ')), 'C')
+  || setweight(to_tsvector('english', $5), 'D')`;
+
+/** Title words of three letters or more, lower-cased: what a name search compares a question's words with. */
+export const nameWords = (title: string): string[] => [...new Set(title.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])];
+
+export interface ImportReport {
+  added: number;
+  updated: number;
+  removed: number;
+  unchanged: number;
+}
+
+/** Makes the table hold exactly the files' entries; entries whose file did not change are left alone. */
+export async function importKnowledge(db: Database, loaded: readonly LoadedEntry[]): Promise<ImportReport> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; content_hash: string }>('SELECT id, content_hash FROM knowledge_entries');
+    const stored = new Map(rows.map((row) => [row.id, row.content_hash]));
+    const report: ImportReport = { added: 0, updated: 0, removed: 0, unchanged: 0 };
+    for (const { entry, contentHash } of loaded) {
+      const known = stored.get(entry.id);
+      stored.delete(entry.id);
+      if (known === contentHash) {
+        report.unchanged += 1;
+        continue;
+      }
+      await upsertEntry(tx, entry, contentHash);
+      report[known === undefined ? 'added' : 'updated'] += 1;
+    }
+    if (stored.size > 0) await tx.query('DELETE FROM knowledge_entries WHERE id = ANY($1::text[])', [[...stored.keys()]]);
+    report.removed = stored.size;
+    return report;
+  });
+}
+
+async function upsertEntry(tx: Queryable, entry: KnowledgeEntry, contentHash: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO knowledge_entries (id, kind, title, summary, body, states, causes, questions, sources, as_of, content_hash, document)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ${documentSql})
+     ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, title = excluded.title, summary = excluded.summary, body = excluded.body,
+       states = excluded.states, causes = excluded.causes, questions = excluded.questions, sources = excluded.sources,
+       as_of = excluded.as_of, content_hash = excluded.content_hash, document = excluded.document`,
+    [entry.id, entry.kind, entry.title, entry.summary, entry.body, entry.states, entry.causes, entry.questions, JSON.stringify(entry.sources), entry.as_of, contentHash],
+  );
+  await tx.query('DELETE FROM knowledge_names WHERE entry_id = $1', [entry.id]);
+  await tx.query('INSERT INTO knowledge_names (entry_id, word) SELECT $1, unnest($2::text[])', [entry.id, nameWords(entry.title)]);
+}
+
+export interface FoundEntry {
+  id: string;
+  kind: string;
+  title: string;
+  summary: string;
+  causes: string[];
+  questions: string[];
+  sources: { title: string; url: string }[];
+  /** Full-text rank plus the name match: larger is better. */
+  score: number;
+}
+
+/** Words of a question, lower-cased, for an OR search: any of them may match. */
+export const questionWords = (question: string): string[] => [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 40);
+
+/**
+ * The entries that best answer `question`: full-text search over the weighted document (any
+ * word may match, more and heavier matches rank higher), plus a boost for a title word the
+ * question names, even misspelt. Both go through their indexes.
+ */
+export async function searchKnowledge(db: Queryable, question: string, limit: number): Promise<FoundEntry[]> {
+  const words = questionWords(question);
+  if (words.length === 0) return [];
+  const { rows } = await db.query<FoundEntry>(
+    `WITH q AS (SELECT websearch_to_tsquery('english', array_to_string($1::text[], ' or ')) AS query),
+     by_text AS (
+       SELECT e.id, ts_rank(e.document, q.query) AS rank FROM knowledge_entries e, q WHERE e.document @@ q.query
+     ),
+     by_name AS (
+       SELECT n.entry_id AS id, max(similarity(n.word, w)) AS similarity
+       FROM unnest($1::text[]) AS w JOIN knowledge_names n ON n.word % w
+       WHERE length(w) >= 4
+       GROUP BY n.entry_id
+     ),
+     scored AS (
+       SELECT coalesce(t.id, n.id) AS id, coalesce(t.rank, 0) + coalesce(n.similarity, 0) * 0.5 AS score
+       FROM by_text t FULL JOIN by_name n ON n.id = t.id
+     )
+     SELECT e.id, e.kind, e.title, e.summary, e.causes, e.questions, e.sources, s.score::float8 AS score
+     FROM scored s JOIN knowledge_entries e ON e.id = s.id
+     ORDER BY s.score DESC, e.id LIMIT $2`,
+    [words, limit],
+  );
+  return rows;
+}
+
+/** The sentences of an entry's summary and body that share most with the question, best first. */
+export async function bestSentences(db: Queryable, entryId: string, question: string, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ sentence: string }>(
+    `WITH q AS (SELECT websearch_to_tsquery('english', array_to_string($2::text[], ' or ')) AS query),
+     sentences AS (
+       SELECT s.sentence, s.n FROM knowledge_entries e,
+         regexp_split_to_table(e.summary || ' ' || e.body, '(?<=[.!?])\\s+') WITH ORDINALITY AS s(sentence, n)
+       WHERE e.id = $1
+     )
+     SELECT sentence FROM sentences, q
+     ORDER BY ts_rank(to_tsvector('english', sentence), q.query) DESC, n LIMIT $3`,
+    [entryId, questionWords(question), limit],
+  );
+  return rows.map((row) => row.sentence.trim()).filter((sentence) => sentence.length > 0);
+}

@@ -1,0 +1,43 @@
+import type { Queryable } from '@betterplus/kit';
+import { bestSentences, searchKnowledge, type FoundEntry } from '../db/knowledge.ts';
+import { ABSTENTION, type Answerer, type AnswerSource } from './answerer.ts';
+
+/** Below this score nothing in the archive fits the question well enough to answer from it. */
+export const MIN_SCORE = 0.2;
+/** Entries cited besides the best one must score at least this share of it. */
+const RELATED_SHARE = 0.5;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Names of the cited entries in bold, each where it first appears in the answer. */
+function boldNames(text: string, titles: readonly string[]): string {
+  return titles.reduce((answer, title) => answer.replace(new RegExp(`(?<![\\p{L}*])${escapeRegExp(title)}(?![\\p{L}*])`, 'u'), `**${title}**`), text);
+}
+
+export const sourceOf = (entry: Pick<FoundEntry, 'id' | 'title' | 'kind' | 'sources'>): AnswerSource => ({ id: entry.id, title: entry.title, kind: entry.kind, url: entry.sources[0]?.url ?? '' });
+
+/**
+ * The embedded answerer, no network: finds the best entries, composes a short answer from their
+ * sentences that share most with the question, cites the entries used, and offers follow-up
+ * questions that related entries answer.
+ */
+export function createExtractiveAnswerer(db: Queryable): Answerer {
+  return {
+    async answer(question) {
+      const found = await searchKnowledge(db, question, 6);
+      const [best] = found;
+      if (!best || best.score < MIN_SCORE) return { response: ABSTENTION, sources: [], followUps: [], abstained: true };
+      const cited = found.filter((entry) => entry === best || entry.score >= best.score * RELATED_SHARE).slice(0, 3);
+      const paragraphs = await Promise.all(cited.map((entry, i) => bestSentences(db, entry.id, question, i === 0 ? 3 : 1)));
+      const response = boldNames(paragraphs.map((sentences) => sentences.join(' ')).join('\n\n'), cited.map((entry) => entry.title));
+      const asked = question.trim().toLowerCase();
+      const followUps = found
+        .filter((entry) => entry !== best)
+        .concat(best)
+        .flatMap((entry) => entry.questions.slice(0, 1))
+        .filter((candidate) => candidate.toLowerCase() !== asked)
+        .slice(0, 3);
+      return { response, sources: cited.map(sourceOf), followUps, abstained: false };
+    },
+  };
+}
