@@ -30,9 +30,9 @@ export async function recordAnswer(db: Queryable, id: string, answer: { response
   ]);
 }
 
-/** Removes a question whose answer failed; reports whether it was still there. */
-export async function removeQuestion(db: Queryable, id: string): Promise<boolean> {
-  return (await db.query('DELETE FROM chat_history WHERE id = $1', [id])).rowCount === 1;
+/** Removes a question whose answer failed. */
+export async function removeQuestion(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM chat_history WHERE id = $1', [id]);
 }
 
 /** The user's entries newest first, `limit` of them, older than the entry `before` when given. */

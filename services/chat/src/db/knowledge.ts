@@ -7,7 +7,7 @@ const documentSql = `setweight(to_tsvector('english', $3), 'A') || setweight(to_
   || setweight(to_tsvector('english', $5), 'D')`;
 
 /** Title words of three letters or more, lower-cased: what a name search compares a question's words with. */
-export const nameWords = (title: string): string[] => [...new Set(title.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])];
+const nameWords = (title: string): string[] => [...new Set(title.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])];
 
 export interface ImportReport {
   added: number;
@@ -48,7 +48,11 @@ async function upsertEntry(tx: Queryable, entry: KnowledgeEntry, contentHash: st
     [entry.id, entry.kind, entry.title, entry.summary, entry.body, entry.states, entry.causes, entry.questions, JSON.stringify(entry.sources), entry.as_of, contentHash],
   );
   await tx.query('DELETE FROM knowledge_names WHERE entry_id = $1', [entry.id]);
-  await tx.query('INSERT INTO knowledge_names (entry_id, word) SELECT $1, unnest($2::text[])', [entry.id, nameWords(entry.title)]);
+  // English stop words ("the", "that") name nothing.
+  await tx.query("INSERT INTO knowledge_names (entry_id, word) SELECT $1, w FROM unnest($2::text[]) AS w WHERE to_tsvector('english', w) <> ''::tsvector", [
+    entry.id,
+    nameWords(entry.title),
+  ]);
 }
 
 export interface FoundEntry {
@@ -69,7 +73,8 @@ export const questionWords = (question: string): string[] => [...new Set(questio
 /**
  * The entries that best answer `question`: full-text search over the weighted document (any
  * word may match, more and heavier matches rank higher), plus a boost for a title word the
- * question names, even misspelt. Both go through their indexes.
+ * question names misspelt or spelt another way (the full-text search already finds it spelt
+ * right). Both go through their indexes.
  */
 export async function searchKnowledge(db: Queryable, question: string, limit: number): Promise<FoundEntry[]> {
   const words = questionWords(question);
@@ -82,7 +87,7 @@ export async function searchKnowledge(db: Queryable, question: string, limit: nu
      by_name AS (
        SELECT n.entry_id AS id, max(similarity(n.word, w)) AS similarity
        FROM unnest($1::text[]) AS w JOIN knowledge_names n ON n.word % w
-       WHERE length(w) >= 4
+       WHERE length(w) >= 4 AND n.word <> w AND to_tsvector('english', w) <> ''::tsvector
        GROUP BY n.entry_id
      ),
      scored AS (

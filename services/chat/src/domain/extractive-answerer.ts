@@ -23,8 +23,9 @@ export const sourceOf = (entry: Pick<FoundEntry, 'id' | 'title' | 'kind' | 'sour
  */
 export function createExtractiveAnswerer(db: Queryable): Answerer {
   return {
-    async answer(question) {
+    async answer(question, { signal }) {
       const found = await searchKnowledge(db, question, 6);
+      signal.throwIfAborted();
       const [best] = found;
       if (!best || best.score < MIN_SCORE) return { response: ABSTENTION, sources: [], followUps: [], abstained: true };
       const cited = found.filter((entry) => entry === best || entry.score >= best.score * RELATED_SHARE).slice(0, 3);

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, ErrorResponse, Type, badRequest, currentUser, forbidden, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
+import { QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { ChatConfig } from '../config.ts';
+import { giveBackQuery, takeQuery, type TakenQuery } from '../db/allowance.ts';
+import { addQuestion, recordAnswer, removeQuestion } from '../db/history.ts';
+import type { Answer, Answerer } from '../domain/answerer.ts';
+import { planPending } from './plan-pending.ts';
+
+/** The spec's bounds of a question, after trimming. */
+export const MESSAGE_MIN = 1;
+export const MESSAGE_MAX = 2000;
+
+const AnswerResponse = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  response: Type.String({ minLength: 1 }),
+  sources: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), kind: Type.String(), url: Type.String() })),
+  followUps: Type.Array(Type.String()),
+});
+
+const limitReached = () => forbidden("You've reached your monthly query limit. Upgrade your plan to continue asking questions.", 'LIMIT_REACHED');
+const answerFailed = () => new AppError(503, 'ANSWER_FAILED', 'We could not answer just now, and this question was not counted. Please try again.');
+
+export interface AskDeps extends Pick<ServiceDeps<ChatConfig>, 'db' | 'uow' | 'authenticate' | 'config'> {
+  answerer: Answerer;
+}
+
+export function askRoutes(app: ServiceApp, deps: AskDeps): void {
+  /** Takes the query from the allowance, records the question and tells billing, in one transaction. */
+  const charge = (userId: string, queryId: string, message: string): Promise<TakenQuery> =>
+    deps.uow.run(async (tx) => {
+      const taken = await takeQuery(tx, userId, new Date());
+      if (taken === 'no-plan') throw planPending();
+      if (taken === 'exhausted') throw limitReached();
+      await addQuestion(tx, { id: queryId, userId, message, periodStart: taken.periodStart });
+      await tx.publish(QueryConsumedEvent, userId, { userId, queryId, periodStart: timestampFromDate(taken.periodStart) });
+      return taken;
+    });
+
+  /**
+   * A question not answered (a failure) or answered only with "not in our archive" is not
+   * charged: the use goes back where it was taken, and billing is told. A failed question leaves
+   * the history; an abstention stays in it.
+   */
+  const refund = (userId: string, queryId: string, taken: TakenQuery, { failed }: { failed: boolean }): Promise<void> =>
+    deps.uow.run(async (tx) => {
+      if (failed) await removeQuestion(tx, queryId);
+      await giveBackQuery(tx, userId, taken.periodStart);
+      await tx.publish(QueryRefundedEvent, userId, { userId, queryId, periodStart: timestampFromDate(taken.periodStart) });
+    });
+
+  app.post(
+    '/api/chat',
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        summary: 'Ask a question: answered from the knowledge base, within the monthly allowance',
+        body: Type.Object({ message: Type.String() }, { additionalProperties: false }),
+        response: { 200: AnswerResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const message = request.body.message.trim();
+      if (message.length < MESSAGE_MIN || message.length > MESSAGE_MAX) throw badRequest(`Your question must be between ${String(MESSAGE_MIN)} and ${String(MESSAGE_MAX)} characters.`, 'INVALID_MESSAGE');
+      const { userId } = currentUser(request);
+      const queryId = randomUUID();
+      const taken = await charge(userId, queryId, message);
+      let answer: Answer;
+      try {
+        answer = await deps.answerer.answer(message, { signal: AbortSignal.timeout(deps.config.ANSWER_TIMEOUT_MS) });
+      } catch (error) {
+        request.log.warn({ err: error, queryId }, 'answer failed; the query was given back');
+        await refund(userId, queryId, taken, { failed: true });
+        throw answerFailed();
+      }
+      // Stored even if the client has gone: a refresh shows it in the history.
+      await recordAnswer(deps.db, queryId, answer);
+      if (answer.abstained) await refund(userId, queryId, taken, { failed: false });
+      return { id: queryId, response: answer.response, sources: answer.sources, followUps: answer.followUps };
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { published, type TestStack } from '@betterplus/kit/testing';
+import { QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
+import { ABSTENTION } from '../../src/domain/answerer.ts';
+import { applyEntitlement } from '../../src/db/entitlements.ts';
+import { bearerFor, billingGrants, currentPeriod, settled, startChat, startChatOnEachDatabase, type Chat } from '../support/chat.ts';
+
+let stack: TestStack;
+let chat: Chat;
+before(async () => {
+  ({ stack, chat } = await startChat());
+});
+after(() => stack.close());
+
+async function userWith(queriesLimit: number): Promise<string> {
+  const userId = randomUUID();
+  await billingGrants(chat, userId, { plan: 'premium', queriesLimit, ...currentPeriod() });
+  await settled(chat);
+  return userId;
+}
+
+const ask = async (userId: string, payload: unknown) => chat.app.inject({ method: 'POST', url: '/api/chat', headers: await bearerFor(stack, userId), payload: payload as object });
+const left = async (userId: string) => (await chat.app.inject({ method: 'GET', url: '/api/chat/queries-left', headers: await bearerFor(stack, userId) })).json<{ queriesLeft: number }>().queriesLeft;
+const historyOf = async (userId: string) => (await chat.app.inject({ method: 'GET', url: '/api/chat/history', headers: await bearerFor(stack, userId) })).json<{ history: { id: string; message: string; response: string | null; sources: unknown[] }[] }>().history;
+
+interface AnswerBody {
+  id: string;
+  response: string;
+  sources: { id: string; title: string; kind: string; url: string }[];
+  followUps: string[];
+}
+
+describe('POST /api/chat', () => {
+  it('answers from the knowledge base with the names in bold and the entries cited, charges one query and keeps the answer', async () => {
+    const userId = await userWith(3);
+    const response = await ask(userId, { message: '  How does Goonj use old clothes for rural development?  ' });
+    assert.equal(response.statusCode, 200);
+    const body = response.json<AnswerBody>();
+    assert.match(body.response, /\*\*Goonj\*\*/);
+    assert.equal(body.sources[0]?.id, 'goonj');
+    assert.ok(body.sources.every((source) => source.url.startsWith('https://')));
+    assert.equal(await left(userId), 2);
+    const [kept, ...rest] = await historyOf(userId);
+    assert.deepEqual([kept?.id, kept?.message, kept?.response, kept?.sources, rest], [body.id, 'How does Goonj use old clothes for rural development?', body.response, body.sources, []]);
+    const consumed = (await published(chat, QueryConsumedEvent)).filter((e) => e.key === userId);
+    assert.deepEqual(consumed.map((e) => e.payload.queryId), [body.id]);
+  });
+
+  it('says it is not in the archive for a question the knowledge base does not cover, and does not charge it', async () => {
+    const userId = await userWith(1);
+    for (const message of ['Write a Python function that sorts a list', 'What is the population of Brazil?']) {
+      const response = await ask(userId, { message });
+      assert.equal(response.statusCode, 200, message);
+      assert.deepEqual(response.json<AnswerBody>().response, ABSTENTION, message);
+    }
+    assert.equal(await left(userId), 1);
+    assert.equal((await historyOf(userId)).length, 2);
+  });
+
+  it('refuses a blank, too long, missing or mistyped message with 400 JSON, charging nothing', async () => {
+    const userId = await userWith(1);
+    for (const payload of [{ message: '' }, { message: '   ' }, { message: 'x'.repeat(2001) }, {}, { message: 42 }, { message: 'hi', extra: true }]) {
+      const response = await ask(userId, payload);
+      assert.equal(response.statusCode, 400, JSON.stringify(payload).slice(0, 40));
+      assert.match(response.json<{ code: string }>().code, /^CHAT_/);
+    }
+    assert.equal((await ask(userId, { message: `${'x'.repeat(1994)} Goonj` })).statusCode, 200, '2000 characters are allowed');
+    assert.equal(await left(userId), 0);
+  });
+
+  it('answers 403 over the allowance and 409 before the plan has arrived, charging nothing', async () => {
+    const userId = await userWith(1);
+    assert.equal((await ask(userId, { message: 'Who founded Goonj?' })).statusCode, 200);
+    const over = await ask(userId, { message: 'Who founded Goonj?' });
+    assert.equal(over.statusCode, 403);
+    assert.equal(over.json<{ code: string }>().code, 'CHAT_LIMIT_REACHED');
+    const pending = await ask(randomUUID(), { message: 'Who founded Goonj?' });
+    assert.equal(pending.statusCode, 409);
+    assert.equal(pending.json<{ code: string }>().code, 'CHAT_PLAN_PENDING');
+    assert.equal((await historyOf(userId)).length, 1);
+  });
+
+  it('does not charge an answer that fails: the use is given back, the question leaves the history, billing is told', async () => {
+    const userId = await userWith(2);
+    // A real failure inside the answerer: its table is gone.
+    await chat.deps.db.exec('ALTER TABLE knowledge_entries RENAME TO knowledge_entries_away');
+    try {
+      const response = await ask(userId, { message: 'Who founded Goonj?' });
+      assert.equal(response.statusCode, 503);
+      assert.equal(response.json<{ code: string }>().code, 'CHAT_ANSWER_FAILED');
+    } finally {
+      await chat.deps.db.exec('ALTER TABLE knowledge_entries_away RENAME TO knowledge_entries');
+    }
+    assert.equal(await left(userId), 2);
+    assert.deepEqual(await historyOf(userId), []);
+    const [consumed] = (await published(chat, QueryConsumedEvent)).filter((e) => e.key === userId);
+    const refunded = (await published(chat, QueryRefundedEvent)).filter((e) => e.key === userId);
+    assert.deepEqual(refunded.map((e) => e.payload.queryId), [consumed?.payload.queryId]);
+  });
+});
+
+describe('POST /api/chat, sixty at once', () => {
+  let chats: { database: string; chat: Chat }[] = [];
+  before(async () => {
+    chats = await startChatOnEachDatabase(stack);
+  });
+
+  it('gives a user with 50 left exactly 50 answers and 10 refusals, on each database', async () => {
+    for (const { database, chat: onDatabase } of chats) {
+      const userId = randomUUID();
+      // Granted straight into this instance's database: instances on one stack share the bus.
+      await applyEntitlement(onDatabase.deps.db, { userId, plan: 'premium', status: 'active', queriesLimit: 50, ...currentPeriod(), changedAt: new Date() });
+      const headers = await bearerFor(stack, userId);
+      const responses = await Promise.all(Array.from({ length: 60 }, () => onDatabase.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { message: 'Who founded Goonj?' } })));
+      const statuses = responses.map((r) => r.statusCode);
+      assert.deepEqual([statuses.filter((s) => s === 200).length, statuses.filter((s) => s === 403).length], [50, 10], database);
+      const { rows } = await onDatabase.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM chat_history WHERE user_id = $1', [userId]);
+      assert.equal(rows[0]?.n, 50, database);
+    }
+  });
+});
