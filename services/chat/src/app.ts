@@ -1,7 +1,7 @@
 import { defineService } from '@betterplus/kit';
 import { chatSettings, type ChatConfig } from './config.ts';
 import { importKnowledge } from './db/knowledge.ts';
-import { createExtractiveAnswerer } from './domain/extractive-answerer.ts';
+import { chooseAnswerer } from './domain/choose-answerer.ts';
 import { loadKnowledgeFiles } from './domain/knowledge-files.ts';
 import { handlers } from './events/handlers/index.ts';
 import { askRoutes } from './routes/ask.ts';
@@ -16,7 +16,7 @@ export const chatService = defineService<ChatConfig>({
   async register(app, deps) {
     // The knowledge files ship with the code: every replica brings the table up to them at start.
     deps.logger.info(await importKnowledge(deps.db, await loadKnowledgeFiles()), 'knowledge base imported');
-    askRoutes(app, { ...deps, answerer: createExtractiveAnswerer(deps.db) });
+    askRoutes(app, { ...deps, answerer: chooseAnswerer(deps.db, deps.config, deps.logger) });
     queriesLeftRoutes(app, deps);
     historyRoutes(app, deps);
     return handlers;

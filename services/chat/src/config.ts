@@ -4,6 +4,14 @@ export const chatSettings = Type.Object({
   ...baseSettings,
   /** Longest an answer may take; past it the question is not charged and the client gets 503. */
   ANSWER_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 20_000 }),
+  /**
+   * An OpenAI-compatible endpoint (OpenAI's, or a local model server's /v1) writes the answers
+   * from the retrieved entries; without it the extractive answerer does, with no network.
+   */
+  OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Required with OPENAI_BASE_URL. */
+  OPENAI_MODEL: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type ChatConfig = Static<typeof chatSettings>;

@@ -17,7 +17,8 @@ export interface Answer {
 
 /** The answers port: the embedded extractive answerer, or a model behind an OpenAI-compatible endpoint. */
 export interface Answerer {
-  answer(question: string, options: { signal: AbortSignal }): Promise<Answer>;
+  /** `onDelta` receives the text as it is written, where the adapter can stream it. */
+  answer(question: string, options: { signal: AbortSignal; onDelta?: (text: string) => void }): Promise<Answer>;
 }
 
 /** What Better+ says when its archive holds nothing that fits. */

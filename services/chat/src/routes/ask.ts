@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { AppError, ErrorResponse, Type, badRequest, currentUser, forbidden, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
@@ -21,6 +22,17 @@ const AnswerResponse = Type.Object({
 
 const limitReached = () => forbidden("You've reached your monthly query limit. Upgrade your plan to continue asking questions.", 'LIMIT_REACHED');
 const answerFailed = () => new AppError(503, 'ANSWER_FAILED', 'We could not answer just now, and this question was not counted. Please try again.');
+
+const wantsEventStream = (accept: string | undefined): boolean => accept?.split(',').some((type) => type.trim().startsWith('text/event-stream')) ?? false;
+
+const event = (name: string, data: unknown): string => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** Server-sent events of an answer: its sources first, then its text a few words at a time, then the whole answer. */
+export function* answerEvents(body: { id: string; response: string; sources: readonly unknown[]; followUps: readonly string[] }): Generator<string> {
+  yield event('sources', body.sources);
+  for (const words of body.response.match(/(?:\S+\s*){1,4}/g) ?? []) yield event('delta', { text: words });
+  yield event('done', body);
+}
 
 export interface AskDeps extends Pick<ServiceDeps<ChatConfig>, 'db' | 'uow' | 'authenticate' | 'config'> {
   answerer: Answerer;
@@ -60,7 +72,7 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
         response: { 200: AnswerResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const message = request.body.message.trim();
       if (message.length < MESSAGE_MIN || message.length > MESSAGE_MAX) throw badRequest(`Your question must be between ${String(MESSAGE_MIN)} and ${String(MESSAGE_MAX)} characters.`, 'INVALID_MESSAGE');
       const { userId } = currentUser(request);
@@ -74,10 +86,13 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
         await refund(userId, queryId, taken, { failed: true });
         throw answerFailed();
       }
-      // Stored even if the client has gone: a refresh shows it in the history.
+      // Stored before it is sent, so a client that has gone finds it in the history.
       await recordAnswer(deps.db, queryId, answer);
       if (answer.abstained) await refund(userId, queryId, taken, { failed: false });
-      return { id: queryId, response: answer.response, sources: answer.sources, followUps: answer.followUps };
+      const body = { id: queryId, response: answer.response, sources: answer.sources, followUps: answer.followUps };
+      if (!wantsEventStream(request.headers.accept)) return body;
+      // A stream is sent as it is; the response schema describes the JSON form of the answer.
+      return reply.type('text/event-stream').header('cache-control', 'no-cache').send(Readable.from(answerEvents(body)) as unknown as typeof body);
     },
   );
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { published, type TestStack } from '@betterplus/kit/testing';
+import { createTestStack, published, type TestStack } from '@betterplus/kit/testing';
 import { QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
 import { ABSTENTION } from '../../src/domain/answerer.ts';
 import { applyEntitlement } from '../../src/db/entitlements.ts';
@@ -102,22 +102,44 @@ describe('POST /api/chat', () => {
 });
 
 describe('POST /api/chat, sixty at once', () => {
+  // A stack of its own: the in-process bus takes one member per consumer group.
+  let own: TestStack;
   let chats: { database: string; chat: Chat }[] = [];
   before(async () => {
-    chats = await startChatOnEachDatabase(stack);
+    own = await createTestStack();
+    chats = await startChatOnEachDatabase(own);
   });
+  after(() => own.close());
 
   it('gives a user with 50 left exactly 50 answers and 10 refusals, on each database', async () => {
     for (const { database, chat: onDatabase } of chats) {
       const userId = randomUUID();
       // Granted straight into this instance's database: instances on one stack share the bus.
       await applyEntitlement(onDatabase.deps.db, { userId, plan: 'premium', status: 'active', queriesLimit: 50, ...currentPeriod(), changedAt: new Date() });
-      const headers = await bearerFor(stack, userId);
+      const headers = await bearerFor(own, userId);
       const responses = await Promise.all(Array.from({ length: 60 }, () => onDatabase.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { message: 'Who founded Goonj?' } })));
       const statuses = responses.map((r) => r.statusCode);
       assert.deepEqual([statuses.filter((s) => s === 200).length, statuses.filter((s) => s === 403).length], [50, 10], database);
       const { rows } = await onDatabase.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM chat_history WHERE user_id = $1', [userId]);
       assert.equal(rows[0]?.n, 50, database);
     }
+  });
+});
+
+describe('POST /api/chat with Accept: text/event-stream', () => {
+  it('streams the sources first, then the text, then the whole answer, which the history already holds', async () => {
+    const userId = await userWith(1);
+    const response = await chat.app.inject({ method: 'POST', url: '/api/chat', headers: { ...(await bearerFor(stack, userId)), accept: 'text/event-stream' }, payload: { message: 'Who founded Goonj?' } });
+    assert.equal(response.statusCode, 200);
+    assert.match(String(response.headers['content-type']), /^text\/event-stream/);
+    const events = [...response.body.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map(([, name, data]) => ({ name, data: JSON.parse(data ?? 'null') as unknown }));
+    const names = events.map((e) => e.name);
+    assert.equal(names[0], 'sources');
+    assert.equal(names.at(-1), 'done');
+    assert.ok(names.filter((n) => n === 'delta').length >= 2);
+    const done = events.at(-1)?.data as AnswerBody;
+    assert.equal(events.filter((e) => e.name === 'delta').map((e) => (e.data as { text: string }).text).join(''), done.response);
+    assert.deepEqual(events[0]?.data, done.sources);
+    assert.equal((await historyOf(userId))[0]?.response, done.response);
   });
 });
