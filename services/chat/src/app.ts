@@ -3,6 +3,7 @@ import { chatSettings, type ChatConfig } from './config.ts';
 import { importKnowledge } from './db/knowledge.ts';
 import { chooseAnswerer } from './domain/choose-answerer.ts';
 import { loadKnowledgeFiles } from './domain/knowledge-files.ts';
+import { startUnansweredSweeper } from './domain/unanswered-sweeper.ts';
 import { handlers } from './events/handlers/index.ts';
 import { askRoutes } from './routes/ask.ts';
 import { historyRoutes } from './routes/history.ts';
@@ -17,6 +18,8 @@ export const chatService = defineService<ChatConfig>({
     // The knowledge files ship with the code: every replica brings the table up to them at start.
     deps.logger.info(await importKnowledge(deps.db, await loadKnowledgeFiles()), 'knowledge base imported');
     askRoutes(app, { ...deps, answerer: chooseAnswerer(deps.db, deps.config, deps.logger) });
+    const sweeper = startUnansweredSweeper({ uow: deps.uow, logger: deps.logger, staleAfterMs: deps.config.ANSWER_TIMEOUT_MS + 60_000, everyMs: 30_000 });
+    app.addHook('onClose', () => sweeper.stop());
     queriesLeftRoutes(app, deps);
     historyRoutes(app, deps);
     return handlers;

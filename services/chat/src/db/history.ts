@@ -30,9 +30,30 @@ export async function recordAnswer(db: Queryable, id: string, answer: { response
   ]);
 }
 
-/** Removes a question whose answer failed. */
-export async function removeQuestion(db: Queryable, id: string): Promise<void> {
-  await db.query('DELETE FROM chat_history WHERE id = $1', [id]);
+/** Removes a question whose answer failed; false when it was gone already (swept, or cleared by the user). */
+export async function removeQuestion(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('DELETE FROM chat_history WHERE id = $1 AND response IS NULL', [id])).rowCount === 1;
+}
+
+export interface Unanswered {
+  id: string;
+  user_id: string;
+  period_start: Date;
+}
+
+/**
+ * Removes questions still unanswered `staleAfterMs` after they were asked (their process stopped
+ * while answering), at most `limit`, skipping rows another replica is sweeping.
+ */
+export async function removeUnanswered(db: Queryable, staleAfterMs: number, limit: number): Promise<Unanswered[]> {
+  const { rows } = await db.query<Unanswered>(
+    `DELETE FROM chat_history WHERE id IN (
+       SELECT id FROM chat_history WHERE response IS NULL AND created_at < now() - make_interval(secs => $1::float8 / 1000)
+       ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id, user_id, period_start`,
+    [staleAfterMs, limit],
+  );
+  return rows;
 }
 
 /** The user's entries newest first, `limit` of them, older than the entry `before` when given. */

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError, ErrorResponse, Type, badRequest, currentUser, forbidden, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
-import { QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
+import { QueryConsumedEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ChatConfig } from '../config.ts';
-import { giveBackQuery, takeQuery, type TakenQuery } from '../db/allowance.ts';
+import { takeQuery, type TakenQuery } from '../db/allowance.ts';
 import { addQuestion, recordAnswer, removeQuestion } from '../db/history.ts';
 import type { Answer, Answerer } from '../domain/answerer.ts';
+import { refundQuery } from '../domain/refund.ts';
 import { planPending } from './plan-pending.ts';
 
 /** The spec's bounds of a question, after trimming. */
@@ -50,16 +51,11 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
       return taken;
     });
 
-  /**
-   * A question not answered (a failure) or answered only with "not in our archive" is not
-   * charged: the use goes back where it was taken, and billing is told. A failed question leaves
-   * the history; an abstention stays in it.
-   */
+  /** An answer that failed is not charged (see refundQuery); an abstention keeps its history row but not its charge. */
   const refund = (userId: string, queryId: string, taken: TakenQuery, { failed }: { failed: boolean }): Promise<void> =>
     deps.uow.run(async (tx) => {
-      if (failed) await removeQuestion(tx, queryId);
-      await giveBackQuery(tx, userId, taken.periodStart);
-      await tx.publish(QueryRefundedEvent, userId, { userId, queryId, periodStart: timestampFromDate(taken.periodStart) });
+      if (failed && !(await removeQuestion(tx, queryId))) return;
+      await refundQuery(tx, { id: queryId, user_id: userId, period_start: taken.periodStart });
     });
 
   app.post(

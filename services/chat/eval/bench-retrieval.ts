@@ -1,0 +1,77 @@
+// `npm run bench:chat`: the extractive answer's time with 1k and 10k entries in the knowledge
+// base: the repository's entries plus synthetic ones made from their sentences, shuffled, under
+// made-up names. Asks the in-scope questions of eval/questions.yaml; prints p50/p95 per size and
+// whether the full-text and name searches use their indexes. On PGlite, and on PostgreSQL too when
+// DATABASE_URL is set.
+import { readFile } from 'node:fs/promises';
+import { createPgliteDatabase, createPostgresDatabase, migrate, type Database } from '@betterplus/kit';
+import { createTestStack } from '@betterplus/kit/testing';
+import { parse } from 'yaml';
+import { importKnowledge } from '../src/db/knowledge.ts';
+import { createExtractiveAnswerer } from '../src/domain/extractive-answerer.ts';
+import { loadKnowledgeFiles, type LoadedEntry } from '../src/domain/knowledge-files.ts';
+
+const sizes = [1000, 10_000];
+const questions = (parse(await readFile(new URL('./questions.yaml', import.meta.url), 'utf8')) as { in_scope: { question: string }[] }).in_scope.map((q) => q.question);
+const real = await loadKnowledgeFiles();
+const sentences = real.flatMap(({ entry }) => entry.body.split(/(?<=[.!?])\s+/));
+const syllables = ['ka', 'ri', 'mo', 'sa', 'ven', 'dra', 'lu', 'pa', 'thi', 'ne', 'go', 'ra', 'shi', 'ta', 'vi'];
+
+/** A deterministic pseudo-random sequence, so every run measures the same knowledge base. */
+function generator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+function synthetic(count: number): LoadedEntry[] {
+  const random = generator(7);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  return Array.from({ length: count }, (_, i) => {
+    const name = `${pick(syllables)}${pick(syllables)}${pick(syllables)} ${pick(['Trust', 'Foundation', 'Collective', 'Sangh', 'Initiative'])}`;
+    const body = Array.from({ length: 12 }, () => pick(sentences)).join(' ');
+    const template = pick(real).entry;
+    const entry = { ...template, id: `synthetic-${String(i)}`, title: name, summary: `${name} is a synthetic entry for the retrieval benchmark. ${pick(sentences)}`, body };
+    return { entry, contentHash: `synthetic-${String(i)}` };
+  });
+}
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+async function measure(label: string, db: Database): Promise<void> {
+  await migrate(db, [{ scope: 'chat', dir: new URL('../src/db/migrations/', import.meta.url) }]);
+  const answerer = createExtractiveAnswerer(db);
+  for (const size of sizes) {
+    await importKnowledge(db, [...real, ...synthetic(size - real.length)]);
+    await db.query('ANALYZE knowledge_entries');
+    await db.query('ANALYZE knowledge_names');
+    for (const question of questions.slice(0, 5)) await answerer.answer(question, { signal: AbortSignal.timeout(30_000) });
+    const times: number[] = [];
+    for (const question of questions) {
+      const started = performance.now();
+      await answerer.answer(question, { signal: AbortSignal.timeout(30_000) });
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const plan = (await db.query<{ 'QUERY PLAN': string }>("EXPLAIN SELECT id FROM knowledge_entries WHERE document @@ websearch_to_tsquery('english', 'rainwater or harvest or village')")).rows.map((r) => r['QUERY PLAN']).join(' ');
+    const namePlan = (await db.query<{ 'QUERY PLAN': string }>("EXPLAIN SELECT entry_id FROM knowledge_names WHERE word % 'wangchook'")).rows.map((r) => r['QUERY PLAN']).join(' ');
+    process.stdout.write(
+      `  ${label.padEnd(10)} ${String(size).padStart(6)} entries   p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms   ` +
+        `text search: ${/knowledge_entries_document/.test(plan) ? 'index' : 'TABLE SCAN'}   names: ${/knowledge_names_word/.test(namePlan) ? 'index' : 'TABLE SCAN'}\n`,
+    );
+  }
+  await db.close();
+}
+
+process.stdout.write(`Extractive answer time, ${String(questions.length)} questions per size\n`);
+await measure('PGlite', await createPgliteDatabase());
+if (process.env.DATABASE_URL) {
+  const stack = await createTestStack();
+  try {
+    await measure('PostgreSQL', createPostgresDatabase((await stack.databaseUrl('chat-bench')) ?? '', 4));
+  } finally {
+    await stack.close();
+  }
+}
