@@ -6,3 +6,13 @@ export const LONG_NOTE_MS = 5000;
 export const SHORT_NOTE_MS = 3000;
 /** From 'Password has been reset successfully' to /login. */
 export const RESET_REDIRECT_MS = 3000;
+
+/** The chat's rotating suggestions change block content this often (paused while hovered or touched). */
+export const SUGGESTION_ROTATION_MS = 5000;
+/** How far one click of a sample-question strip's arrows scrolls it. */
+export const SAMPLE_STRIP_SCROLL_PX = 200;
+/** Answers longer than this many characters are cut, with Show more / Show less. */
+export const ANSWER_COLLAPSE_CHARS = 300;
+/** The typing reveal of a new answer: characters shown per tick, and the tick. */
+export const TYPING_CHARS_PER_TICK = 3;
+export const TYPING_TICK_MS = 15;

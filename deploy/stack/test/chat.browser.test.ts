@@ -1,0 +1,101 @@
+// The chat page in Chromium against the embedded stack: a new account's one Basic query asked and
+// answered (typed out, with its sources), the limit dialog when none is left and on a refused
+// send, the history kept across a reload, and clearing it.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { eventually } from '@betterplus/kit/testing';
+import type { EmbeddedStack } from '../src/embedded-stack.ts';
+import { createAccount, signedInContext, startBrowserStack } from './support/browser.ts';
+
+describe('the chat page, in Chromium', () => {
+  let stack: EmbeddedStack;
+  let browser: Browser;
+  let stop: () => Promise<void>;
+
+  before(async () => {
+    ({ stack, browser, stop } = await startBrowserStack());
+  });
+  after(async () => {
+    await stop();
+  });
+
+  it('asks, types the answer out with its sources, meets the limit, keeps the history and clears it', async () => {
+    const account = await createAccount(stack, 'chat');
+    // billing grants Basic, and chat learns it from billing's event.
+    await eventually(async () => ((await fetch(`${stack.url}/api/chat/queries-left`, { headers: { authorization: `Bearer ${account.token}` } })).ok ? true : undefined));
+    const context = await signedInContext(browser, account);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.url}/chat`);
+      await page.getByText('Queries left: 1').waitFor();
+      await page.getByText('No messages yet').waitFor();
+      await page.getByText('Start by asking a question!').waitFor();
+
+      const input = page.getByLabel('Your question');
+      await input.fill('   ');
+      assert.equal(await page.getByRole('button', { name: 'Send' }).isDisabled(), true, 'a blank question is not sent');
+      await input.fill('Who founded Goonj and what is Cloth for Work?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      // While the answer is on its way and typed out, the input waits.
+      assert.equal(await input.getAttribute('placeholder'), 'Hold on… Answer coming up!');
+      assert.equal(await input.isDisabled(), true);
+      const sources = page.getByRole('list', { name: 'Sources' });
+      await sources.waitFor();
+      assert.equal(await input.isDisabled(), false, 'the input is back once the answer is typed out');
+      assert.equal(await input.getAttribute('placeholder'), 'Type your question here');
+      const link = sources.getByRole('link', { name: 'Goonj' });
+      assert.deepEqual([await link.getAttribute('target'), await link.getAttribute('rel')], ['_blank', 'noopener noreferrer']);
+      assert.match(await page.locator('strong', { hasText: 'Goonj' }).first().innerText(), /Goonj/, 'names in bold');
+
+      // The one Basic query is used: the limit dialog opens, and a refused send opens it again.
+      const limit = page.getByRole('dialog', { name: 'Query Limit Reached' });
+      await limit.waitFor();
+      await limit.getByRole('button', { name: 'Maybe Later' }).click();
+      await limit.waitFor({ state: 'hidden' });
+      await page.getByText('Queries left: 0').waitFor();
+      await input.fill('What is MGNREGA?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await limit.waitFor();
+      assert.equal(await page.getByText('What is MGNREGA?').count(), 0, 'the refused question leaves the list');
+      await limit.getByRole('button', { name: 'Upgrade Plan' }).click();
+      await page.waitForURL(/\/profile#choose-a-plan$/);
+
+      // The history is kept: back on /chat after a reload, under its day heading.
+      await page.goto(`${stack.url}/chat`);
+      await page.getByRole('dialog', { name: 'Query Limit Reached' }).getByRole('button', { name: 'Maybe Later' }).click();
+      await page.getByText('Who founded Goonj and what is Cloth for Work?').waitFor();
+      const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date());
+      await page.getByRole('heading', { name: day }).waitFor();
+
+      await page.getByRole('button', { name: 'Clear Chat' }).click();
+      const clear = page.getByRole('dialog', { name: 'Clear Chat History' });
+      await clear.getByText('Are you sure you want to clear your entire chat history? This action cannot be undone.').waitFor();
+      await clear.getByRole('button', { name: 'Yes, Clear History' }).click();
+      await page.getByText('No messages yet').waitFor();
+      await page.reload();
+      await page.getByRole('dialog', { name: 'Query Limit Reached' }).getByRole('button', { name: 'Maybe Later' }).click();
+      await page.getByText('No messages yet').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fills the input from a sample question, scrolls the strip 200 px per click, and shows the suggestions', async () => {
+    const account = await createAccount(stack, 'chat-samples');
+    const context = await signedInContext(browser, account);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.url}/chat`);
+      const strip = page.getByTestId('sample-strip');
+      await strip.waitFor();
+      await page.getByRole('button', { name: 'Scroll sample questions right' }).click();
+      await eventually(async () => ((await page.evaluate<number>("document.querySelector('[data-testid=sample-strip]').scrollLeft")) === 200 ? true : undefined), 5000);
+      await strip.getByRole('button', { name: 'How do I file an RTI application?' }).click();
+      assert.equal(await page.getByLabel('Your question').inputValue(), 'How do I file an RTI application?');
+      assert.equal(await page.getByRole('region', { name: 'Suggested questions' }).getByText('Try asking').count(), 4);
+    } finally {
+      await context.close();
+    }
+  });
+});
