@@ -1,6 +1,7 @@
 // `npm run bench:chat`: the extractive answer's time with 1k and 10k entries in the knowledge
-// base: the repository's entries plus synthetic ones made from their sentences, shuffled, under
-// made-up names. Asks the in-scope questions of eval/questions.yaml; prints p50/p95 per size and
+// base: the repository's entries plus synthetic ones, each of made-up words (a vocabulary of tens
+// of thousands, as real prose has) with two sentences of the real entries mixed in, under made-up
+// names. Asks the in-scope questions of eval/questions.yaml; prints p50/p95 per size and
 // whether the full-text and name searches use their indexes. On PGlite, and on PostgreSQL too when
 // DATABASE_URL is set.
 import { readFile } from 'node:fs/promises';
@@ -29,9 +30,11 @@ function generator(seed: number) {
 function synthetic(count: number): LoadedEntry[] {
   const random = generator(7);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const word = () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(syllables)).join('');
+  const prose = (words: number) => `${Array.from({ length: words }, word).join(' ')}.`;
   return Array.from({ length: count }, (_, i) => {
-    const name = `${pick(syllables)}${pick(syllables)}${pick(syllables)} ${pick(['Trust', 'Foundation', 'Collective', 'Sangh', 'Initiative'])}`;
-    const body = Array.from({ length: 12 }, () => pick(sentences)).join(' ');
+    const name = `${word()} ${word()} ${pick(['Trust', 'Foundation', 'Collective', 'Sangh', 'Initiative'])}`;
+    const body = [prose(60), pick(sentences), prose(60), pick(sentences), prose(40)].join(' ');
     const template = pick(real).entry;
     const entry = { ...template, id: `synthetic-${String(i)}`, title: name, summary: `${name} is a synthetic entry for the retrieval benchmark. ${pick(sentences)}`, body };
     return { entry, contentHash: `synthetic-${String(i)}` };

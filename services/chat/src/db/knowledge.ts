@@ -9,6 +9,10 @@ const documentSql = `setweight(to_tsvector('english', $3), 'A') || setweight(to_
 /** Title words of three letters or more, lower-cased: what a name search compares a question's words with. */
 const nameWords = (title: string): string[] => [...new Set(title.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])];
 
+/** A word held by more entries than this share of them (and more than a handful) is left out of a search. */
+const COMMON_WORD_SHARE = 0.15;
+const COMMON_WORD_FLOOR = 5;
+
 export interface ImportReport {
   added: number;
   updated: number;
@@ -34,6 +38,14 @@ export async function importKnowledge(db: Database, loaded: readonly LoadedEntry
     }
     if (stored.size > 0) await tx.query('DELETE FROM knowledge_entries WHERE id = ANY($1::text[])', [[...stored.keys()]]);
     report.removed = stored.size;
+    if (report.added + report.updated + report.removed > 0) {
+      await tx.query('DELETE FROM knowledge_lexemes');
+      await tx.query(
+        `INSERT INTO knowledge_lexemes (lexeme, entries, common)
+         SELECT word, ndoc, ndoc > greatest($1::int, (SELECT count(*) FROM knowledge_entries) * $2::float8) FROM ts_stat('SELECT document FROM knowledge_entries')`,
+        [COMMON_WORD_FLOOR, COMMON_WORD_SHARE],
+      );
+    }
     return report;
   });
 }
@@ -65,22 +77,30 @@ export interface FoundEntry {
   sources: { title: string; url: string }[];
   /** Full-text rank plus the name match: larger is better. */
   score: number;
+  /** The share of the question's telling words (and words the archive does not hold) that the entry holds, a name it matched counted as one. */
+  coverage: number;
 }
 
 /** Words of a question, lower-cased, for an OR search: any of them may match. */
 export const questionWords = (question: string): string[] => [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 40);
 
 /**
- * The entries that best answer `question`: full-text search over the weighted document (any
- * word may match, more and heavier matches rank higher), plus a boost for a title word the
- * question names misspelt or spelt another way (the full-text search already finds it spelt
- * right). Both go through their indexes.
+ * The entries that best answer `question`: full-text search over the weighted document, where
+ * any of the question's telling words may match (more and heavier matches rank higher; words
+ * most entries share are left out), plus a boost for a title word the question names misspelt or
+ * spelt another way (the full-text search already finds it spelt right).
  */
 export async function searchKnowledge(db: Queryable, question: string, limit: number): Promise<FoundEntry[]> {
   const words = questionWords(question);
   if (words.length === 0) return [];
   const { rows } = await db.query<FoundEntry>(
-    `WITH q AS (SELECT websearch_to_tsquery('english', array_to_string($1::text[], ' or ')) AS query),
+    `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', array_to_string($1::text[], ' ')))) AS lexeme),
+     telling AS (
+       SELECT a.lexeme FROM asked a JOIN knowledge_lexemes l ON l.lexeme = a.lexeme WHERE NOT l.common
+     ),
+     q AS (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS query FROM telling),
+     -- Words the archive does not hold count as asked and not found.
+     asked_count AS (SELECT count(*) AS n FROM asked a LEFT JOIN knowledge_lexemes l ON l.lexeme = a.lexeme WHERE l.common IS NOT TRUE),
      by_text AS (
        SELECT e.id, ts_rank(e.document, q.query) AS rank FROM knowledge_entries e, q WHERE e.document @@ q.query
      ),
@@ -91,10 +111,11 @@ export async function searchKnowledge(db: Queryable, question: string, limit: nu
        GROUP BY n.entry_id
      ),
      scored AS (
-       SELECT coalesce(t.id, n.id) AS id, coalesce(t.rank, 0) + coalesce(n.similarity, 0) * 0.5 AS score
+       SELECT coalesce(t.id, n.id) AS id, coalesce(t.rank, 0) + coalesce(n.similarity, 0) * 0.5 AS score, (n.id IS NOT NULL)::int AS named
        FROM by_text t FULL JOIN by_name n ON n.id = t.id
      )
-     SELECT e.id, e.kind, e.title, e.summary, e.causes, e.questions, e.sources, s.score::float8 AS score
+     SELECT e.id, e.kind, e.title, e.summary, e.causes, e.questions, e.sources, s.score::float8 AS score,
+       least(1, ((SELECT count(*) FROM telling t WHERE e.document @@ to_tsquery('simple', quote_literal(t.lexeme))) + s.named)::float8 / greatest((SELECT n FROM asked_count), 1)) AS coverage
      FROM scored s JOIN knowledge_entries e ON e.id = s.id
      ORDER BY s.score DESC, e.id LIMIT $2`,
     [words, limit],

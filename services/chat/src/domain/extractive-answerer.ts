@@ -2,8 +2,15 @@ import type { Queryable } from '@betterplus/kit';
 import { bestSentences, searchKnowledge, type FoundEntry } from '../db/knowledge.ts';
 import { ABSTENTION, type Answerer, type AnswerSource } from './answerer.ts';
 
-/** Below this score nothing in the archive fits the question well enough to answer from it. */
-export const MIN_SCORE = 0.2;
+/**
+ * An entry fits a question when it ranks at least this and holds at least this share of the
+ * question's telling words: one shared word of a long question is a coincidence, not an answer
+ * (tuned on eval/questions.yaml: `npm run eval:answers`).
+ */
+export const MIN_SCORE = 0.1;
+export const MIN_COVERAGE = 0.4;
+
+export const fits = (entry: Pick<FoundEntry, 'score' | 'coverage'>): boolean => entry.score >= MIN_SCORE && entry.coverage >= MIN_COVERAGE;
 /** Entries cited besides the best one must score at least this share of it. */
 const RELATED_SHARE = 0.5;
 
@@ -27,8 +34,8 @@ export function createExtractiveAnswerer(db: Queryable): Answerer {
       const found = await searchKnowledge(db, question, 6);
       signal.throwIfAborted();
       const [best] = found;
-      if (!best || best.score < MIN_SCORE) return { response: ABSTENTION, sources: [], followUps: [], abstained: true };
-      const cited = found.filter((entry) => entry === best || entry.score >= best.score * RELATED_SHARE).slice(0, 3);
+      if (!best || !fits(best)) return { response: ABSTENTION, sources: [], followUps: [], abstained: true };
+      const cited = found.filter((entry) => entry === best || (fits(entry) && entry.score >= best.score * RELATED_SHARE)).slice(0, 3);
       const paragraphs = await Promise.all(cited.map((entry, i) => bestSentences(db, entry.id, question, i === 0 ? 3 : 1)));
       const response = boldNames(paragraphs.map((sentences) => sentences.join(' ')).join('\n\n'), cited.map((entry) => entry.title));
       const asked = question.trim().toLowerCase();

@@ -2,7 +2,7 @@ import type { Logger, Queryable } from '@betterplus/kit';
 import OpenAI from 'openai';
 import { bestSentences, searchKnowledge, type FoundEntry } from '../db/knowledge.ts';
 import { ABSTENTION, type Answer, type Answerer } from './answerer.ts';
-import { MIN_SCORE, sourceOf } from './extractive-answerer.ts';
+import { fits, sourceOf } from './extractive-answerer.ts';
 
 export interface OpenAiSettings {
   baseUrl: string;
@@ -57,7 +57,7 @@ export function createOpenAiAnswerer(db: Queryable, settings: OpenAiSettings, fa
 
   return {
     async answer(question, options) {
-      const found = (await searchKnowledge(db, question, 5)).filter((entry) => entry.score >= MIN_SCORE);
+      const found = (await searchKnowledge(db, question, 5)).filter(fits);
       if (found.length === 0) return { response: ABSTENTION, sources: [], followUps: [], abstained: true };
       try {
         const text = (await complete(await promptFor(db, question, found), options.signal, options.onDelta)).trim();
