@@ -84,17 +84,8 @@ export interface FoundEntry {
 /** Words of a question, lower-cased, for an OR search: any of them may match. */
 export const questionWords = (question: string): string[] => [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 40);
 
-/**
- * The entries that best answer `question`: full-text search over the weighted document, where
- * any of the question's telling words may match (more and heavier matches rank higher; words
- * most entries share are left out), plus a boost for a title word the question names misspelt or
- * spelt another way (the full-text search already finds it spelt right).
- */
-export async function searchKnowledge(db: Queryable, question: string, limit: number): Promise<FoundEntry[]> {
-  const words = questionWords(question);
-  if (words.length === 0) return [];
-  const { rows } = await db.query<FoundEntry>(
-    `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', array_to_string($1::text[], ' ')))) AS lexeme),
+/** The search of searchKnowledge: $1 the question's words, $2 how many entries. */
+export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', array_to_string($1::text[], ' ')))) AS lexeme),
      telling AS (
        SELECT a.lexeme FROM asked a JOIN knowledge_lexemes l ON l.lexeme = a.lexeme WHERE NOT l.common
      ),
@@ -113,13 +104,24 @@ export async function searchKnowledge(db: Queryable, question: string, limit: nu
      scored AS (
        SELECT coalesce(t.id, n.id) AS id, coalesce(t.rank, 0) + coalesce(n.similarity, 0) * 0.5 AS score, (n.id IS NOT NULL)::int AS named
        FROM by_text t FULL JOIN by_name n ON n.id = t.id
-     )
+     ),
+     -- The best first, then their rows: only those are read in full.
+     best AS (SELECT * FROM scored ORDER BY score DESC, id LIMIT $2)
      SELECT e.id, e.kind, e.title, e.summary, e.causes, e.questions, e.sources, s.score::float8 AS score,
        least(1, ((SELECT count(*) FROM telling t WHERE e.document @@ to_tsquery('simple', quote_literal(t.lexeme))) + s.named)::float8 / greatest((SELECT n FROM asked_count), 1)) AS coverage
-     FROM scored s JOIN knowledge_entries e ON e.id = s.id
-     ORDER BY s.score DESC, e.id LIMIT $2`,
-    [words, limit],
-  );
+     FROM best s JOIN knowledge_entries e ON e.id = s.id
+     ORDER BY s.score DESC, e.id`;
+
+/**
+ * The entries that best answer `question`: full-text search over the weighted document, where
+ * any of the question's telling words may match (more and heavier matches rank higher; words
+ * most entries share are left out), plus a boost for a title word the question names misspelt or
+ * spelt another way (the full-text search already finds it spelt right).
+ */
+export async function searchKnowledge(db: Queryable, question: string, limit: number): Promise<FoundEntry[]> {
+  const words = questionWords(question);
+  if (words.length === 0) return [];
+  const { rows } = await db.query<FoundEntry>(SEARCH_SQL, [words, limit]);
   return rows;
 }
 
