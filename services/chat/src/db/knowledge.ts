@@ -86,12 +86,20 @@ export const questionWords = (question: string): string[] => [...new Set(questio
 
 /** The search of searchKnowledge: $1 the question's words, $2 how many entries. */
 export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', array_to_string($1::text[], ' ')))) AS lexeme),
+     known AS (SELECT a.lexeme, l.entries, l.common FROM asked a JOIN knowledge_lexemes l ON l.lexeme = a.lexeme),
+     -- The words few entries share; a question of common words only ("how to start a self-help group") keeps its three rarest.
      telling AS (
-       SELECT a.lexeme FROM asked a JOIN knowledge_lexemes l ON l.lexeme = a.lexeme WHERE NOT l.common
+       SELECT lexeme FROM known WHERE NOT common
+       UNION ALL
+       SELECT lexeme FROM (SELECT lexeme FROM known ORDER BY entries LIMIT 3) AS rarest WHERE NOT EXISTS (SELECT 1 FROM known WHERE NOT common)
      ),
      q AS (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS query FROM telling),
-     -- Words the archive does not hold count as asked and not found.
-     asked_count AS (SELECT count(*) AS n FROM asked a LEFT JOIN knowledge_lexemes l ON l.lexeme = a.lexeme WHERE l.common IS NOT TRUE),
+     -- The words the coverage is over: the telling ones and those the archive does not hold, or all of them for a question of common words only.
+     asked_count AS (
+       SELECT CASE WHEN EXISTS (SELECT 1 FROM known WHERE NOT common) OR NOT EXISTS (SELECT 1 FROM known)
+         THEN (SELECT count(*) FROM asked a LEFT JOIN knowledge_lexemes l ON l.lexeme = a.lexeme WHERE l.common IS NOT TRUE)
+         ELSE (SELECT count(*) FROM asked) END AS n
+     ),
      by_text AS (
        SELECT e.id, ts_rank(e.document, q.query) AS rank FROM knowledge_entries e, q WHERE e.document @@ q.query
      ),
