@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { eventually } from '@betterplus/kit/testing';
 import type { EmbeddedStack } from '../src/embedded-stack.ts';
-import { createAccount, signedInContext, startBrowserStack } from './support/browser.ts';
+import { createAccount, mailMatch, signedInContext, startBrowserStack } from './support/browser.ts';
 
 describe('the chat page, in Chromium', () => {
   let stack: EmbeddedStack;
@@ -94,6 +94,31 @@ describe('the chat page, in Chromium', () => {
       await strip.getByRole('button', { name: 'How do I file an RTI application?' }).click();
       assert.equal(await page.getByLabel('Your question').inputValue(), 'How do I file an RTI application?');
       assert.equal(await page.getByRole('region', { name: 'Suggested questions' }).getByText('Try asking').count(), 4);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes a landing sample question through sign-up into the chat input', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      const question = 'How do I file an RTI application?';
+      await page.goto(stack.url);
+      await page.getByRole('button', { name: question }).first().click();
+      await page.waitForURL(`${stack.url}/signup`);
+      const email = `landing.${String(Date.now())}@example.com`;
+      await page.getByLabel('Full Name').fill('Meera Nair');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('first-Passw0rd');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByText('OTP sent to your email address').waitFor();
+      const [, otp = ''] = await mailMatch(stack, email, /\b(\d{6})\b/);
+      await page.getByPlaceholder('000000').fill(otp);
+      await page.getByRole('button', { name: 'Verify OTP' }).click();
+      await page.waitForURL(`${stack.url}/chat`);
+      await eventually(async () => ((await page.getByLabel('Your question').inputValue()) === question ? true : undefined), 10_000);
+      assert.equal(await page.evaluate<string | null>("sessionStorage.getItem('pendingChatQuestion')"), null, 'taken once');
     } finally {
       await context.close();
     }

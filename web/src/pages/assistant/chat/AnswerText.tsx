@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Typography } from 'antd';
 import { ANSWER_COLLAPSE_CHARS, TYPING_CHARS_PER_TICK, TYPING_TICK_MS } from '../../../app/timings.ts';
 import { renderEmphasis } from './markdown.tsx';
-import { usePrefersReducedMotion } from './usePrefersReducedMotion.ts';
+import { usePrefersReducedMotion } from '../../../hooks/usePrefersReducedMotion.ts';
 
 interface AnswerTextProps {
   text: string;

@@ -4,9 +4,11 @@ import { Alert, Button, Flex, Input, Typography, type InputRef } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client.ts';
 import { ClearChatDialog, LimitDialog } from './ChatDialogs.tsx';
-import { EMPTY_ANSWER_FALLBACK, PENDING_QUESTION_KEY, askQuestion, clearHistory, historyQuery, queriesLeftQuery } from './chatApi.ts';
+import { takePendingQuestion } from '../../../session/pendingQuestion.ts';
+import { EMPTY_ANSWER_FALLBACK, askQuestion, clearHistory, historyQuery, queriesLeftQuery } from './chatApi.ts';
 import { MessageList, type ChatEntry } from './MessageList.tsx';
-import { SAMPLE_QUESTIONS, SUGGESTION_BLOCKS } from './sampleQuestions.ts';
+import { SAMPLE_QUESTIONS } from '../../home/landing/sampleQuestions.ts';
+import { SUGGESTION_BLOCKS } from './sampleQuestions.ts';
 import { SampleStrip } from './SampleStrip.tsx';
 import { SuggestionBlocks } from './SuggestionBlocks.tsx';
 
@@ -40,9 +42,8 @@ export function ChatPage() {
 
   // A question chosen before signing in is waiting in the input.
   useEffect(() => {
-    const pending = sessionStorage.getItem(PENDING_QUESTION_KEY);
+    const pending = takePendingQuestion();
     if (pending === null) return;
-    sessionStorage.removeItem(PENDING_QUESTION_KEY);
     setQuestion(pending);
     input.current?.focus();
   }, []);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Col, Row, Typography } from 'antd';
 import { SUGGESTION_ROTATION_MS } from '../../../app/timings.ts';
-import { usePrefersReducedMotion } from './usePrefersReducedMotion.ts';
+import { usePrefersReducedMotion } from '../../../hooks/usePrefersReducedMotion.ts';
 
 const randomIndexes = (blocks: readonly (readonly string[])[]) => blocks.map((block) => Math.floor(Math.random() * block.length));
 

@@ -44,6 +44,3 @@ export const clearHistory = () => api.delete<{ cleared: number }>('/api/chat/his
 /** What shows when the server answers with nothing (spec section 8). */
 export const EMPTY_ANSWER_FALLBACK =
   "I'm sorry, I couldn't find an answer to that question. Please try asking something more specific or choose one of our sample questions for inspiration.";
-
-/** Session storage key of a question chosen before signing in (spec section 3). */
-export const PENDING_QUESTION_KEY = 'pendingChatQuestion';

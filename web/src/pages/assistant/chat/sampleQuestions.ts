@@ -1,17 +1,5 @@
-// Questions the knowledge base answers: the sample strip and the four suggestion blocks.
-
-export const SAMPLE_QUESTIONS = [
-  'How does Goonj turn old clothes into rural development?',
-  'Who makes the Jaipur Foot and what does it cost?',
-  'How do I file an RTI application?',
-  'What are ice stupas in Ladakh?',
-  'How did Hiware Bazar solve its water crisis?',
-  'What does MGNREGA guarantee rural households?',
-  'How can a company spend its CSR funds?',
-  'Who are the solar mamas of Barefoot College?',
-  'How does Kudumbashree support women in Kerala?',
-  'How do I register a nonprofit in India?',
-] as const;
+// Questions the knowledge base answers, for the chat's four suggestion blocks (its sample strip
+// shows the landing page's ten).
 
 /** Four blocks of five; each block shows one of its questions at a time. */
 export const SUGGESTION_BLOCKS: readonly (readonly string[])[] = [
