@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, Partitioners, logLevel as kafkaLogLevel, type Admin, type Producer, type LogEntry, type EachMessagePayload } from 'kafkajs';
 import type { Logger } from '../observability/logger.ts';
 import type { BusMessage, EventBus } from './bus.ts';
@@ -130,6 +131,21 @@ export interface StoredMessage extends BusMessage {
  * group or committing anything (a throwaway group, deleted afterwards). For operators' tools
  * such as the dead-letter command, not for services.
  */
+/**
+ * A topic's offsets. A topic just created (a first dead letter) is listed before its partitions
+ * have a leader, and the broker then answers "not the leader": asked again, it answers.
+ */
+async function offsetsOnceLed(admin: Admin, topic: string): Promise<Awaited<ReturnType<Admin['fetchTopicOffsets']>>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await admin.fetchTopicOffsets(topic);
+    } catch (error) {
+      if (attempt >= 10 || (error as { retriable?: boolean }).retriable !== true) throw error;
+      await sleep(100 * attempt);
+    }
+  }
+}
+
 export async function readKafkaTopic(options: Omit<KafkaBusOptions, 'partitions'> & { topic: string; timeoutMs?: number }): Promise<StoredMessage[]> {
   const { namespace = '', topic, timeoutMs = 30_000 } = options;
   const kafka = new Kafka({ clientId: options.clientId, brokers: [...options.brokers], logLevel: kafkaLogLevel.ERROR });
@@ -139,7 +155,7 @@ export async function readKafkaTopic(options: Omit<KafkaBusOptions, 'partitions'
   try {
     const name = namespace + topic;
     if (!(await admin.listTopics()).includes(name)) return [];
-    const ends = new Map((await admin.fetchTopicOffsets(name)).map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]));
+    const ends = new Map((await offsetsOnceLed(admin, name)).map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]));
     const remaining = new Set([...ends].filter(([, e]) => e.high > e.low).map(([p]) => p));
     if (remaining.size === 0) return [];
     const found: StoredMessage[] = [];

@@ -31,6 +31,10 @@ export interface MailSenderOptions {
   maxRetryDelayMs: number;
   /** How often due mail is looked for when nothing wakes the sender (retries, rows left by a crash). */
   pollIntervalMs?: number;
+  /**
+   * Mails claimed at once. Each claim holds its mails for the lease, so a crash strands at most
+   * this many (a signup code among them) until the lease ends: few, at the cost of a claim per few sends.
+   */
   batchSize?: number;
 }
 
@@ -49,7 +53,7 @@ export interface MailSender {
  * loses it.
  */
 export function createMailSender(options: MailSenderOptions): MailSender {
-  const { db, mailer, open, logger, maxRetryDelayMs, pollIntervalMs = 1000, batchSize = 20 } = options;
+  const { db, mailer, open, logger, maxRetryDelayMs, pollIntervalMs = 1000, batchSize = 4 } = options;
   // The lease outlasts a send held to the mailer's timeouts, so a slow send is not taken twice.
   const leaseMs = 5 * 60_000;
   const firstDelayMs = Math.min(1000, maxRetryDelayMs);
