@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
+import { WriteToUs } from '../WriteToUs.tsx';
 import { RouterLink } from '../../../components/RouterLink.tsx';
 import { publisher } from '../../../components/layout/publisher.ts';
-import { supportReplyTime, useSupportEmail } from '../../../app/support.ts';
 import { BASIC_PLAN, formatRupees, PREMIUM_PLAN, queriesPerMonth } from '../../home/plans.ts';
 
 const { Title, Paragraph, Link } = Typography;
@@ -10,7 +10,6 @@ const h2 = { fontSize: 22, marginTop: 32 };
 
 /** About Better+: what it is, how its answers are made, who it is for and who brings it. Typography (an <article>) styles the text and lists. */
 export function AboutPage() {
-  const supportEmail = useSupportEmail();
   return (
     <Typography style={{ maxWidth: 800, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' }}>
       <Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
@@ -77,16 +76,7 @@ export function AboutPage() {
       <Title level={2} style={h2}>
         Get in touch
       </Title>
-      <Paragraph>
-        Questions, feedback or a story we should add? Write to us through the <RouterLink to="/contact">Contact Us</RouterLink> page
-        {supportEmail !== undefined && (
-          <>
-            {' '}
-            or at <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>
-          </>
-        )}
-        . We reply within {supportReplyTime}.
-      </Paragraph>
+      <WriteToUs lead="Questions, feedback or a story we should add? Write to us" />
     </Typography>
   );
 }

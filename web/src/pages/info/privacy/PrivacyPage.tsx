@@ -1,8 +1,8 @@
 import { Typography } from 'antd';
+import { WriteToUs } from '../WriteToUs.tsx';
 import { RouterLink } from '../../../components/RouterLink.tsx';
-import { supportReplyTime, useSupportEmail } from '../../../app/support.ts';
 
-const { Title, Paragraph, Text, Link } = Typography;
+const { Title, Paragraph, Text } = Typography;
 
 const h2 = { fontSize: 22, marginTop: 32 };
 
@@ -11,7 +11,6 @@ const LAST_UPDATED = '23 November 2026';
 
 /** What Better+ collects, why, how long it keeps it and what users can do about it. Typography (an <article>) styles the text and lists. */
 export function PrivacyPage() {
-  const supportEmail = useSupportEmail();
   return (
     <Typography style={{ maxWidth: 800, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' }}>
       <Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
@@ -124,16 +123,7 @@ export function PrivacyPage() {
       <Title level={2} style={h2}>
         Contact us
       </Title>
-      <Paragraph>
-        For anything about your data, write to us through the <RouterLink to="/contact">Contact Us</RouterLink> page
-        {supportEmail !== undefined && (
-          <>
-            {' '}
-            or at <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>
-          </>
-        )}
-        . We reply within {supportReplyTime}.
-      </Paragraph>
+      <WriteToUs lead="For anything about your data, write to us" />
     </Typography>
   );
 }

@@ -1,9 +1,9 @@
 import { Typography } from 'antd';
+import { WriteToUs } from '../WriteToUs.tsx';
 import { RouterLink } from '../../../components/RouterLink.tsx';
-import { supportReplyTime, useSupportEmail } from '../../../app/support.ts';
 import { BASIC_PLAN, formatRupees, PREMIUM_PLAN, queriesPerMonth } from '../../home/plans.ts';
 
-const { Title, Paragraph, Link } = Typography;
+const { Title, Paragraph } = Typography;
 
 const h2 = { fontSize: 22, marginTop: 32 };
 
@@ -12,7 +12,6 @@ const LAST_UPDATED = '23 November 2026';
 
 /** The terms of use, with the policies of spec section 9: no refunds, monthly auto-renewal, access to the end of a cancelled cycle. Typography (an <article>) styles the text and lists. */
 export function TermsPage() {
-  const supportEmail = useSupportEmail();
   const premiumPrice = formatRupees(PREMIUM_PLAN.monthlyPriceRupees);
   return (
     <Typography style={{ maxWidth: 800, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' }}>
@@ -147,16 +146,7 @@ export function TermsPage() {
       <Title level={2} style={h2}>
         12. Contact
       </Title>
-      <Paragraph>
-        Questions about these terms or a payment: write to us through the <RouterLink to="/contact">Contact Us</RouterLink> page
-        {supportEmail !== undefined && (
-          <>
-            {' '}
-            or at <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>
-          </>
-        )}
-        . We reply within {supportReplyTime}.
-      </Paragraph>
+      <WriteToUs lead="Questions about these terms or a payment: write to us" />
     </Typography>
   );
 }
