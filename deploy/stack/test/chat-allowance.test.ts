@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createTokenSigner, type RunningService } from '@betterplus/kit';
-import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
+import type { RunningService } from '@betterplus/kit';
+import { bearerFor, createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
 import { SubscriptionChangedEvent, UserRegisteredEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { services } from '../src/services.ts';
@@ -20,7 +20,7 @@ describe(`chat's allowance and billing's count, on the ${realInfrastructure.kafk
 
   it('sixty simultaneous questions with 50 left: 50 answers, 10 refusals, and billing shows 50 used', async () => {
     const userId = randomUUID();
-    const headers = { authorization: `Bearer ${await (await createTokenSigner(stack.keys.privateKeyPem, 'betterplus-identity', 600)).sign(userId)}` };
+    const headers = await bearerFor(stack, userId);
     // As identity would: the account is registered, and billing grants Basic.
     await billing.deps.uow.run((tx) => tx.publish(UserRegisteredEvent, userId, { userId, name: 'Meera Nair', email: `${userId}@example.in`, registeredAt: timestampFromDate(new Date()) }).then(() => undefined));
     const subscription = async () => (await billing.app.inject({ method: 'GET', url: '/api/subscription', headers })).json<{ queriesUsed: number; queriesLimit: number; endDate: string }>();

@@ -5,8 +5,7 @@
 // out-of-scope ones, the answer time p50/p95, and every miss.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createTokenSigner } from '@betterplus/kit';
-import { createTestStack } from '@betterplus/kit/testing';
+import { bearerFor, createTestStack } from '@betterplus/kit/testing';
 import { parse } from 'yaml';
 import { chatService } from '../src/app.ts';
 import { applyEntitlement } from '../src/db/entitlements.ts';
@@ -30,7 +29,7 @@ try {
   const userId = randomUUID();
   const now = Date.now();
   await applyEntitlement(chat.deps.db, { userId, plan: 'premium', status: 'active', queriesLimit: 100_000, periodStart: new Date(now - 86_400_000), periodEnd: new Date(now + 86_400_000), changedAt: new Date() });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${await (await createTokenSigner(stack.keys.privateKeyPem, 'betterplus-identity', 3600)).sign(userId)}` };
+  const headers = { 'content-type': 'application/json', ...(await bearerFor(stack, userId)) };
 
   const ask = async (question: string): Promise<Asked> => {
     const started = performance.now();

@@ -1,4 +1,4 @@
-import { createTokenSigner, type RunningService } from '@betterplus/kit';
+import type { RunningService } from '@betterplus/kit';
 import { createTestStack, eventually, type TestStack } from '@betterplus/kit/testing';
 import { UserRegisteredEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
@@ -31,7 +31,4 @@ export async function subscriptionRow(billing: Billing, userId: string): Promise
 /** Waits until billing has applied the registration of `userId`. */
 export const subscribed = (billing: Billing, userId: string) => eventually(() => subscriptionRow(billing, userId));
 
-export async function bearerFor(stack: TestStack, userId: string): Promise<{ authorization: string }> {
-  const signer = await createTokenSigner(stack.keys.privateKeyPem, 'betterplus-identity', 600);
-  return { authorization: `Bearer ${await signer.sign(userId)}` };
-}
+export { bearerFor } from '@betterplus/kit/testing';

@@ -1,4 +1,4 @@
-import { createTokenSigner, type RunningService } from '@betterplus/kit';
+import type { RunningService } from '@betterplus/kit';
 import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
 import { SubscriptionChangedEvent, topics } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
@@ -70,7 +70,4 @@ export function currentPeriod(days = 30): { periodStart: Date; periodEnd: Date }
   return { periodStart: new Date(now - 24 * 3600 * 1000), periodEnd: new Date(now + days * 24 * 3600 * 1000) };
 }
 
-export async function bearerFor(stack: TestStack, userId: string): Promise<{ authorization: string }> {
-  const signer = await createTokenSigner(stack.keys.privateKeyPem, 'betterplus-identity', 600);
-  return { authorization: `Bearer ${await signer.sign(userId)}` };
-}
+export { bearerFor } from '@betterplus/kit/testing';

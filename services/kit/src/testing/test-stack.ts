@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { generateSigningKeys } from '../auth/tokens.ts';
+import { createTokenSigner, generateSigningKeys } from '../auth/tokens.ts';
 import { generateSecretKeys } from '../crypto/sealed-secret.ts';
 import type { BaseConfig } from '../config/load-config.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -106,6 +106,12 @@ export async function createTestStack(): Promise<TestStack> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The Authorization header of a session of `userId`, signed as identity signs them with this stack's key. */
+export async function bearerFor(stack: Pick<TestStack, 'keys'>, userId: string): Promise<{ authorization: string }> {
+  const signer = await createTokenSigner(stack.keys.privateKeyPem, 'betterplus-identity', 600);
+  return { authorization: `Bearer ${await signer.sign(userId)}` };
 }
 
 /** Polls until `probe` returns a value, for effects that arrive through events. */
