@@ -310,6 +310,26 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
       await plain.arrayBuffer();
     });
 
+    test('a stream of server-sent events passes event by event, uncompressed', { timeout: 15_000 }, async () => {
+      const response = await fetch(`${base}/api/chat`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-encoding': 'br, gzip', 'x-echo-stream': 'hold' } });
+      assert.equal(response.headers.get('content-encoding'), null);
+      const reader = (response.body ?? assert.fail('no body')).pipeThrough(new TextDecoderStream()).getReader();
+      let received = '';
+      while (!received.includes('event: first')) {
+        const { value, done } = await reader.read();
+        assert.ok(!done, 'the stream ended before its first event arrived');
+        received += value;
+      }
+      assert.ok(!received.includes('event: last'), 'the first event came while the service was still writing');
+      echoes?.releaseStreams();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += value;
+      }
+      assert.match(received, /event: last/);
+    });
+
     test('web paths get the bundle: hashed assets cached for a year, pages revalidated', async () => {
       for (const path of ['/', '/chat', '/invoices/42', '/reset-password?token=abc', '/apiary']) {
         const response = await fetch(base + path);

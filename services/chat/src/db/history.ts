@@ -68,7 +68,10 @@ export async function historyOf(db: Queryable, userId: string, page: { limit: nu
   return rows;
 }
 
-/** Deletes every entry of the user; returns how many there were. */
+/**
+ * Deletes every answered entry of the user; returns how many. A question still being answered
+ * stays until its answer is kept or, failing, given back with its row (refundQuery).
+ */
 export async function clearHistory(db: Queryable, userId: string): Promise<number> {
-  return (await db.query('DELETE FROM chat_history WHERE user_id = $1', [userId])).rowCount;
+  return (await db.query('DELETE FROM chat_history WHERE user_id = $1 AND response IS NOT NULL', [userId])).rowCount;
 }

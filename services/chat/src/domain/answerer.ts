@@ -15,10 +15,25 @@ export interface Answer {
   abstained: boolean;
 }
 
+/**
+ * A piece of an answer as it is written: the entries it draws on, then its text. `restart`
+ * withdraws every part sent before it (a model's answer that could not be trusted, replaced by
+ * another); the text of the deltas since the last restart is the answer's response.
+ */
+export type AnswerPart = { kind: 'sources'; sources: AnswerSource[] } | { kind: 'delta'; text: string } | { kind: 'restart' };
+
 /** The answers port: the embedded extractive answerer, or a model behind an OpenAI-compatible endpoint. */
 export interface Answerer {
-  /** `onDelta` receives the text as it is written, where the adapter can stream it. */
-  answer(question: string, options: { signal: AbortSignal; onDelta?: (text: string) => void }): Promise<Answer>;
+  /** `onPart` receives the answer as it is written. */
+  answer(question: string, options: { signal: AbortSignal; onPart?: ((part: AnswerPart) => void) | undefined }): Promise<Answer>;
+}
+
+/** A finished answer as parts: its sources, then its text a few words at a time. */
+export function sendWhole(answer: Answer, onPart: ((part: AnswerPart) => void) | undefined): Answer {
+  if (!onPart) return answer;
+  onPart({ kind: 'sources', sources: answer.sources });
+  for (const words of answer.response.match(/(?:\S+\s*){1,4}/g) ?? []) onPart({ kind: 'delta', text: words });
+  return answer;
 }
 
 /** What Better+ says when its archive holds nothing that fits. */

@@ -1,6 +1,6 @@
 import type { Queryable } from '@betterplus/kit';
 import { bestSentences, searchKnowledge, type FoundEntry } from '../db/knowledge.ts';
-import { ABSTENTION, type Answerer, type AnswerSource } from './answerer.ts';
+import { ABSTENTION, sendWhole, type Answerer, type AnswerSource } from './answerer.ts';
 
 /**
  * An entry fits a question when it ranks at least this and holds at least this share of the
@@ -30,11 +30,11 @@ export const sourceOf = (entry: Pick<FoundEntry, 'id' | 'title' | 'kind' | 'sour
  */
 export function createExtractiveAnswerer(db: Queryable): Answerer {
   return {
-    async answer(question, { signal }) {
+    async answer(question, { signal, onPart }) {
       const found = await searchKnowledge(db, question, 6);
       signal.throwIfAborted();
       const [best] = found;
-      if (!best || !fits(best)) return { response: ABSTENTION, sources: [], followUps: [], abstained: true };
+      if (!best || !fits(best)) return sendWhole({ response: ABSTENTION, sources: [], followUps: [], abstained: true }, onPart);
       const cited = found.filter((entry) => entry === best || (fits(entry) && entry.score >= best.score * RELATED_SHARE)).slice(0, 3);
       const paragraphs = await Promise.all(cited.map((entry, i) => bestSentences(db, entry.id, question, i === 0 ? 3 : 1)));
       const response = boldNames(paragraphs.map((sentences) => sentences.join(' ')).join('\n\n'), cited.map((entry) => entry.title));
@@ -45,7 +45,7 @@ export function createExtractiveAnswerer(db: Queryable): Answerer {
         .flatMap((entry) => entry.questions.slice(0, 1))
         .filter((candidate) => candidate.toLowerCase() !== asked)
         .slice(0, 3);
-      return { response, sources: cited.map(sourceOf), followUps, abstained: false };
+      return sendWhole({ response, sources: cited.map(sourceOf), followUps, abstained: false }, onPart);
     },
   };
 }

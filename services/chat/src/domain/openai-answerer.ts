@@ -1,7 +1,8 @@
 import type { Logger, Queryable } from '@betterplus/kit';
 import OpenAI from 'openai';
 import { bestSentences, searchKnowledge, type FoundEntry } from '../db/knowledge.ts';
-import { ABSTENTION, type Answer, type Answerer } from './answerer.ts';
+import { ABSTENTION, sendWhole, type Answer, type Answerer, type AnswerPart } from './answerer.ts';
+import { citationFilter, citedIds, NOT_IN_ARCHIVE, withoutCitations } from './citations.ts';
 import { fits, sourceOf } from './extractive-answerer.ts';
 
 export interface OpenAiSettings {
@@ -9,9 +10,6 @@ export interface OpenAiSettings {
   apiKey: string | undefined;
   model: string;
 }
-
-/** What the model writes when the entries do not answer the question. */
-const NOT_IN_ARCHIVE = 'NOT_IN_ARCHIVE';
 
 const instructions = [
   'You answer questions about social impact in India for Better+, using only the archive entries given below.',
@@ -36,36 +34,48 @@ export function createOpenAiAnswerer(db: Queryable, settings: OpenAiSettings, fa
   // Retries are the fallback's job: a user is waiting.
   const client = new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey ?? 'not-needed', maxRetries: 0 });
 
-  const complete = async (prompt: string, signal: AbortSignal, onDelta?: (text: string) => void): Promise<string> => {
+  const complete = async (prompt: string, signal: AbortSignal, onPart?: (part: AnswerPart) => void): Promise<string> => {
     const messages = [
       { role: 'system' as const, content: instructions },
       { role: 'user' as const, content: prompt },
     ];
-    if (!onDelta) {
+    if (!onPart) {
       const completion = await client.chat.completions.create({ model: settings.model, messages, temperature: 0.2 }, { signal });
       return completion.choices[0]?.message.content ?? '';
     }
     const stream = await client.chat.completions.create({ model: settings.model, messages, temperature: 0.2, stream: true }, { signal });
+    const shown = citationFilter();
+    const show = (text: string) => {
+      if (text) onPart({ kind: 'delta', text });
+    };
     let text = '';
     for await (const chunk of stream) {
       const delta = chunk.choices[0]?.delta.content ?? '';
       text += delta;
-      if (delta) onDelta(delta);
+      show(shown.push(delta));
     }
+    show(shown.end());
     return text;
   };
 
   return {
-    async answer(question, options) {
+    async answer(question, { signal, onPart }) {
       const found = (await searchKnowledge(db, question, 5)).filter(fits);
-      if (found.length === 0) return { response: ABSTENTION, sources: [], followUps: [], abstained: true };
+      if (found.length === 0) return sendWhole({ response: ABSTENTION, sources: [], followUps: [], abstained: true }, onPart);
+      // What was streamed of an answer that is replaced is withdrawn first.
+      const instead = (next: () => Answer | Promise<Answer>): Answer | Promise<Answer> => {
+        onPart?.({ kind: 'restart' });
+        return next();
+      };
+      onPart?.({ kind: 'sources', sources: found.map(sourceOf) });
       try {
-        const text = (await complete(await promptFor(db, question, found), options.signal, options.onDelta)).trim();
-        return answerFrom(text, found) ?? (await fallback.answer(question, { signal: options.signal }));
+        const answer = answerFrom((await complete(await promptFor(db, question, found), signal, onPart)).trim(), found);
+        if (answer && !answer.abstained) return answer;
+        return await instead(() => (answer ? sendWhole(answer, onPart) : fallback.answer(question, { signal, onPart })));
       } catch (error) {
-        if (options.signal.aborted) throw error;
+        if (signal.aborted) throw error;
         logger.warn({ err: error }, 'the answer model failed; answering from the archive instead');
-        return fallback.answer(question, { signal: options.signal });
+        return instead(() => fallback.answer(question, { signal, onPart }));
       }
     },
   };
@@ -74,10 +84,10 @@ export function createOpenAiAnswerer(db: Queryable, settings: OpenAiSettings, fa
 /** The model's text as an answer, or undefined when it cannot be trusted (empty, or citing what was not retrieved). */
 export function answerFrom(text: string, retrieved: readonly FoundEntry[]): Answer | undefined {
   if (text.includes(NOT_IN_ARCHIVE)) return { response: ABSTENTION, sources: [], followUps: [], abstained: true };
-  const cited = [...new Set([...text.matchAll(/\[([a-z0-9]+(?:-[a-z0-9]+)*)\]/g)].map((match) => match[1] ?? ''))];
+  const cited = citedIds(text);
   const byId = new Map(retrieved.map((entry) => [entry.id, entry]));
   if (cited.length === 0 || cited.some((id) => !byId.has(id))) return undefined;
-  const response = text.replace(/\s*\[[a-z0-9]+(?:-[a-z0-9]+)*\]/g, '').trim();
+  const response = withoutCitations(text);
   if (!response) return undefined;
   const sources = cited.flatMap((id) => {
     const entry = byId.get(id);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { AppError, ErrorResponse, Type, badRequest, currentUser, forbidden, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
+import { PassThrough } from 'node:stream';
+import { AppError, ErrorResponse, Type, type Static, badRequest, currentUser, forbidden, type ErrorBody, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { QueryConsumedEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ChatConfig } from '../config.ts';
 import { takeQuery, type TakenQuery } from '../db/allowance.ts';
 import { addQuestion, recordAnswer, removeQuestion } from '../db/history.ts';
-import type { Answer, Answerer } from '../domain/answerer.ts';
+import type { Answer, Answerer, AnswerPart } from '../domain/answerer.ts';
 import { refundQuery } from '../domain/refund.ts';
 import { planPending } from './plan-pending.ts';
 
@@ -28,12 +28,17 @@ const wantsEventStream = (accept: string | undefined): boolean => accept?.split(
 
 const event = (name: string, data: unknown): string => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
-/** Server-sent events of an answer: its sources first, then its text a few words at a time, then the whole answer. */
-export function* answerEvents(body: { id: string; response: string; sources: readonly unknown[]; followUps: readonly string[] }): Generator<string> {
-  yield event('sources', body.sources);
-  for (const words of body.response.match(/(?:\S+\s*){1,4}/g) ?? []) yield event('delta', { text: words });
-  yield event('done', body);
-}
+const eventOf = (part: AnswerPart): string => {
+  if (part.kind === 'sources') return event('sources', part.sources);
+  if (part.kind === 'delta') return event('delta', { text: part.text });
+  return event('restart', {});
+};
+
+// The status line has gone out by the time an answer fails, so the error is the stream's last event.
+const streamedError = (error: unknown): ErrorBody =>
+  error instanceof AppError ? { error: error.message, code: `CHAT_${error.code}` } : { error: 'Something went wrong on our side. Please try again.', code: 'CHAT_INTERNAL' };
+
+type AnswerBody = Static<typeof AnswerResponse>;
 
 export interface AskDeps extends Pick<ServiceDeps<ChatConfig>, 'db' | 'uow' | 'authenticate' | 'config'> {
   answerer: Answerer;
@@ -58,6 +63,22 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
       await refundQuery(tx, { id: queryId, user_id: userId, period_start: taken.periodStart });
     });
 
+  /** Answers a charged question and keeps the answer; an answer that fails is given back and ends in answerFailed. */
+  const answerCharged = async (query: { userId: string; queryId: string; taken: TakenQuery; message: string; log: ServiceApp['log']; onPart?: (part: AnswerPart) => void }): Promise<AnswerBody> => {
+    const { userId, queryId, taken } = query;
+    let answer: Answer;
+    try {
+      answer = await deps.answerer.answer(query.message, { signal: AbortSignal.timeout(deps.config.ANSWER_TIMEOUT_MS), onPart: query.onPart });
+    } catch (error) {
+      query.log.warn({ err: error, queryId }, 'answer failed; the query was given back');
+      await refund(userId, queryId, taken, { failed: true });
+      throw answerFailed();
+    }
+    await recordAnswer(deps.db, queryId, answer);
+    if (answer.abstained) await refund(userId, queryId, taken, { failed: false });
+    return { id: queryId, response: answer.response, sources: answer.sources, followUps: answer.followUps };
+  };
+
   app.post(
     '/api/chat',
     {
@@ -74,21 +95,23 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
       const { userId } = currentUser(request);
       const queryId = randomUUID();
       const taken = await charge(userId, queryId, message);
-      let answer: Answer;
-      try {
-        answer = await deps.answerer.answer(message, { signal: AbortSignal.timeout(deps.config.ANSWER_TIMEOUT_MS) });
-      } catch (error) {
-        request.log.warn({ err: error, queryId }, 'answer failed; the query was given back');
-        await refund(userId, queryId, taken, { failed: true });
-        throw answerFailed();
-      }
-      // Stored before it is sent, so a client that has gone finds it in the history.
-      await recordAnswer(deps.db, queryId, answer);
-      if (answer.abstained) await refund(userId, queryId, taken, { failed: false });
-      const body = { id: queryId, response: answer.response, sources: answer.sources, followUps: answer.followUps };
-      if (!wantsEventStream(request.headers.accept)) return body;
-      // A stream is sent as it is; the response schema describes the JSON form of the answer.
-      return reply.type('text/event-stream').header('cache-control', 'no-cache').send(Readable.from(answerEvents(body)) as unknown as typeof body);
+      if (!wantsEventStream(request.headers.accept)) return answerCharged({ userId, queryId, taken, message, log: request.log });
+      // The answer is written to the end even when the client has gone, so its history holds it.
+      const stream = new PassThrough();
+      const send = (text: string) => {
+        if (!stream.destroyed) stream.write(text);
+      };
+      void answerCharged({ userId, queryId, taken, message, log: request.log, onPart: (part) => { send(eventOf(part)); } })
+        .then(
+          (body) => { send(event('done', body)); },
+          (error: unknown) => {
+            if (!(error instanceof AppError)) request.log.error({ err: error, queryId }, 'a streamed answer failed');
+            send(event('error', streamedError(error)));
+          },
+        )
+        .finally(() => stream.end());
+      // no-transform: a compressing proxy would hold the events back until its buffer fills.
+      return reply.type('text/event-stream').header('cache-control', 'no-cache, no-transform').send(stream as unknown as AnswerBody);
     },
   );
 }

@@ -142,4 +142,21 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     assert.deepEqual(events[0]?.data, done.sources);
     assert.equal((await historyOf(userId))[0]?.response, done.response);
   });
+
+  it('ends the stream with the JSON error of an answer that fails, and gives the query back', async () => {
+    const userId = await userWith(1);
+    await chat.deps.db.exec('ALTER TABLE knowledge_entries RENAME TO knowledge_entries_away');
+    let body: string;
+    try {
+      const response = await chat.app.inject({ method: 'POST', url: '/api/chat', headers: { ...(await bearerFor(stack, userId)), accept: 'text/event-stream' }, payload: { message: 'Who founded Goonj?' } });
+      assert.equal(response.statusCode, 200);
+      body = response.body;
+    } finally {
+      await chat.deps.db.exec('ALTER TABLE knowledge_entries_away RENAME TO knowledge_entries');
+    }
+    const [, name, data] = /event: (\w+)\ndata: (.*)\n\n$/.exec(body) ?? [];
+    assert.equal(name, 'error');
+    assert.equal((JSON.parse(data ?? '{}') as { code?: string }).code, 'CHAT_ANSWER_FAILED');
+    assert.equal(await left(userId), 1);
+  });
 });

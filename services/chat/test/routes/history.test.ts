@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { published, type TestStack } from '@betterplus/kit/testing';
 import { HistoryClearedEvent, topics } from '@betterplus/events';
-import { addQuestion, recordAnswer } from '../../src/db/history.ts';
+import { addQuestion, recordAnswer, removeQuestion } from '../../src/db/history.ts';
 import { bearerFor, startChat, type Chat } from '../support/chat.ts';
 
 let stack: TestStack;
@@ -64,7 +64,7 @@ describe('DELETE /api/chat/history', () => {
   it("clears only the caller's history and tells the other services", async () => {
     const [asha, ravi] = [randomUUID(), randomUUID()];
     await ask(asha, 'mine', 'yes');
-    await ask(asha, 'also mine');
+    await ask(asha, 'also mine', 'yes');
     await ask(ravi, 'not hers', 'no');
     const response = await chat.app.inject({ method: 'DELETE', url: '/api/chat/history', headers: await bearerFor(stack, asha) });
     assert.equal(response.statusCode, 200);
@@ -73,5 +73,16 @@ describe('DELETE /api/chat/history', () => {
     assert.deepEqual((await history(ravi)).json<Page>().history.map((e) => e.message), ['not hers']);
     const cleared = (await published(chat, HistoryClearedEvent)).filter((e) => e.key === asha);
     assert.deepEqual(cleared.map((e) => [e.topic, e.payload.userId]), [[topics.chatHistory, asha]]);
+  });
+
+  it('keeps a question still being answered, so an answer that then fails is given back', async () => {
+    const userId = randomUUID();
+    await ask(userId, 'answered', 'yes');
+    const inFlight = await ask(userId, 'being answered');
+    const response = await chat.app.inject({ method: 'DELETE', url: '/api/chat/history', headers: await bearerFor(stack, userId) });
+    assert.deepEqual(response.json(), { cleared: 1 });
+    assert.deepEqual((await history(userId)).json<Page>().history.map((e) => [e.message, e.response]), [['being answered', null]]);
+    // What the request does when the answer fails: only the one that removes the row refunds it.
+    assert.equal(await removeQuestion(chat.deps.db, inFlight), true);
   });
 });

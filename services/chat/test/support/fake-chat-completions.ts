@@ -11,6 +11,8 @@ export interface Scripted {
   status?: number;
   /** Waits this long before answering (timeouts). */
   delayMs?: number;
+  /** Streams this many words, then waits for `release()` before the rest. */
+  holdAfterWords?: number;
 }
 
 export interface FakeChatCompletions {
@@ -18,6 +20,8 @@ export interface FakeChatCompletions {
   baseUrl: string;
   /** What the next requests are answered with. */
   script(next: Scripted): void;
+  /** Lets held streams go on. */
+  release(): void;
   /** The bodies of the requests received, oldest first. */
   requests: { model: string; stream?: boolean; messages: { role: string; content: string }[] }[];
   close(): Promise<void>;
@@ -31,6 +35,7 @@ const readJson = async (req: IncomingMessage): Promise<unknown> => {
 
 export async function startFakeChatCompletions(): Promise<FakeChatCompletions> {
   let scripted: Scripted = { text: '' };
+  let released = Promise.withResolvers<undefined>();
   const requests: FakeChatCompletions['requests'] = [];
   const server = createServer((req, res) => {
     void (async () => {
@@ -40,7 +45,7 @@ export async function startFakeChatCompletions(): Promise<FakeChatCompletions> {
       }
       const body = (await readJson(req)) as FakeChatCompletions['requests'][number];
       requests.push(body);
-      const { text = '', status, delayMs = 0 } = scripted;
+      const { text = '', status, delayMs = 0, holdAfterWords } = scripted;
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (res.destroyed) return;
       if (status) {
@@ -57,7 +62,10 @@ export async function startFakeChatCompletions(): Promise<FakeChatCompletions> {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const chunk = (delta: object, finish: string | null) => `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       res.write(chunk({ role: 'assistant', content: '' }, null));
-      for (const piece of text.match(/\S+\s*/g) ?? []) res.write(chunk({ content: piece }, null));
+      for (const [i, piece] of (text.match(/\S+\s*/g) ?? []).entries()) {
+        if (i === holdAfterWords) await released.promise;
+        res.write(chunk({ content: piece }, null));
+      }
       res.end(`${chunk({}, 'stop')}data: [DONE]\n\n`);
     })();
   });
@@ -66,6 +74,10 @@ export async function startFakeChatCompletions(): Promise<FakeChatCompletions> {
     baseUrl: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/v1`,
     script(next) {
       scripted = next;
+      released = Promise.withResolvers<undefined>();
+    },
+    release() {
+      released.resolve(undefined);
     },
     requests,
     async close() {
