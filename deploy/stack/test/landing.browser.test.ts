@@ -1,6 +1,6 @@
 // The landing page and the about, terms and privacy pages in Chromium against the embedded stack:
 // the hero and its ten sample questions, the strip's 200 px steps, where a chosen question leads
-// signed out and signed in (and pendingChatQuestion with it), the feature cards, the typed
+// signed out and signed in (and pendingChatQuestion with it), the How it Works video, the feature cards, the typed
 // phrases, the rotating question, the two plans and their buttons, a phone's width, and the
 // headings and promises of the information pages.
 import assert from 'node:assert/strict';
@@ -123,6 +123,36 @@ describe('the landing page and the information pages, in Chromium', () => {
     assert.equal(await page.getByRole('link', { name: 'Ask anything about social impact in India…' }).getAttribute('href'), '/chat');
     await page.getByRole('link', { name: 'See Better+ in Action' }).click();
     await page.waitForURL(`${stack.url}/chat`);
+    await page.close();
+  });
+
+  it('plays the How it Works video, recorded from the product, with captions, loading nothing of it before', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage();
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.webm')) videoRequests.push(request.url());
+    });
+    await openLanding(page);
+    const video = page.locator('.landing-video video');
+    await video.scrollIntoViewIfNeeded();
+    assert.deepEqual(videoRequests, [], 'preload none: the video loads only when played');
+    assert.match((await video.getAttribute('poster')) ?? '', /\.webp$/);
+    const captions = await page.evaluate<{ kind: string; cues: string[] }>(`(async () => {
+      const track = document.querySelector('.landing-video track');
+      await new Promise((resolve, reject) => {
+        if (track.readyState === 2) resolve();
+        track.addEventListener('load', resolve);
+        track.addEventListener('error', () => reject(new Error('the captions did not load')));
+      });
+      return { kind: track.kind, cues: [...track.track.cues].map((cue) => cue.text) };
+    })()`);
+    assert.equal(captions.kind, 'captions');
+    assert.ok(captions.cues.length >= 4 && captions.cues.some((cue) => cue.includes('sources')), captions.cues.join(' | '));
+    await page.evaluate(`document.querySelector('.landing-video video').play()`);
+    await eventually(async () => ((await page.evaluate<number>(`document.querySelector('.landing-video video').currentTime`)) > 0.5 ? true : undefined), 10_000);
+    const { duration, width } = await page.evaluate<{ duration: number; width: number }>(`({ duration: document.querySelector('.landing-video video').duration, width: document.querySelector('.landing-video video').videoWidth })`);
+    assert.ok(duration > 10 && duration < 60, `a short video: ${String(duration)} s`);
+    assert.equal(width, 960);
     await page.close();
   });
 

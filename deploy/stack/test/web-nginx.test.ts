@@ -40,6 +40,7 @@ describe("the web image's nginx config", { skip: missing ?? false }, () => {
     await mkdir(join(dir, 'html', 'assets'), { recursive: true });
     await writeFile(join(dir, 'html', 'index.html'), '<!doctype html><title>Better+</title>');
     await writeFile(join(dir, 'html', 'assets', 'app-1234.js'), 'console.log(1)');
+    await writeFile(join(dir, 'html', 'assets', 'captions-1234.vtt'), 'WEBVTT\n');
     const port = await freePort();
     // The image's server block as it is, on a free port, over this bundle, logging to a file.
     const server = (await readFile(confPath, 'utf8'))
@@ -69,6 +70,10 @@ describe("the web image's nginx config", { skip: missing ?? false }, () => {
     const asset = await fetch(`${base}/assets/app-1234.js`);
     assert.equal(await asset.text(), 'console.log(1)');
     assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(asset.headers.get('content-type'), 'application/javascript');
+    const captions = await fetch(`${base}/assets/captions-1234.vtt`);
+    assert.equal(captions.headers.get('content-type'), 'text/vtt', 'a video track is dropped unless it is text/vtt');
+    await captions.arrayBuffer();
     for (const path of ['/', '/chat', '/index.html']) {
       const page = await fetch(base + path);
       assert.equal(await page.text(), '<!doctype html><title>Better+</title>', path);

@@ -30,7 +30,7 @@ function entry(id: string, title: string, body: string, questions: string[] = [`
 }
 
 const rainwater = entry('jal-sahayak', 'Jal Sahayak', 'Jal Sahayak builds rainwater harvesting tanks in villages of Rajasthan. Jal Sahayak trains women as masons. The tanks store monsoon rain for the dry months.');
-const schools = entry('vidya-setu', 'Vidya Setu', 'Vidya Setu runs evening classes for children who work in the fields. Vidya Setu volunteers teach reading and arithmetic in Hindi.');
+const schools = entry('vidya-setu', 'Vidya Setu', 'Dr A. K. Rao began Vidya Setu in 1990 with Rs. 5,000 of savings. Vidya Setu runs evening classes for children who work in the fields. Vidya Setu volunteers teach reading and arithmetic in Hindi.');
 
 describe('the knowledge base', () => {
   it('imports the files once: unchanged entries are skipped, changed ones replaced, removed ones deleted', async () => {
@@ -55,6 +55,8 @@ describe('the knowledge base', () => {
 
   it('picks the sentences of an entry that share most with the question', async () => {
     assert.deepEqual(await bestSentences(chat.deps.db, 'jal-sahayak', 'Are women trained as masons?', 1), ['Jal Sahayak trains women as masons.']);
+    // Initials and short titles end in a full stop but not a sentence.
+    assert.deepEqual(await bestSentences(chat.deps.db, 'vidya-setu', 'Who began Vidya Setu, and with how much?', 1), ['Dr A. K. Rao began Vidya Setu in 1990 with Rs. 5,000 of savings.']);
   });
 });
 
