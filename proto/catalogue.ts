@@ -1,7 +1,8 @@
 // The event catalogue: which message travels on which topic. Topics are named by owner,
 // entity and version and keyed by user id where there is one (ARCHITECTURE.md, Events).
 import type { DescMessage } from '@bufbuild/protobuf';
-import { SubscriptionChangedSchema } from './gen/betterplus/billing/v1/subscription_pb.ts';
+import { PaymentFailedSchema, PaymentVerifiedSchema } from './gen/betterplus/billing/v1/payment_pb.ts';
+import { PlanExpiredSchema, SubscriptionCancelledSchema, SubscriptionChangedSchema } from './gen/betterplus/billing/v1/subscription_pb.ts';
 import { HistoryClearedSchema } from './gen/betterplus/chat/v1/history_pb.ts';
 import { QueryConsumedSchema, QueryRefundedSchema } from './gen/betterplus/chat/v1/query_pb.ts';
 import { OtpRequestedSchema } from './gen/betterplus/identity/v1/signup_pb.ts';
@@ -20,6 +21,7 @@ export const topics = {
   identitySignup: 'identity.signup.v1',
   notificationsContact: 'notifications.contact.v1',
   billingSubscription: 'billing.subscription.v1',
+  billingPayment: 'billing.payment.v1',
   chatQuery: 'chat.query.v1',
   chatHistory: 'chat.history.v1',
 } as const;
@@ -31,6 +33,10 @@ export const SessionsRevokedEvent = defineEvent(topics.identityUser, SessionsRev
 export const OtpRequestedEvent = defineEvent(topics.identitySignup, OtpRequestedSchema);
 export const ContactSubmittedEvent = defineEvent(topics.notificationsContact, ContactSubmittedSchema);
 export const SubscriptionChangedEvent = defineEvent(topics.billingSubscription, SubscriptionChangedSchema);
+export const SubscriptionCancelledEvent = defineEvent(topics.billingSubscription, SubscriptionCancelledSchema);
+export const PlanExpiredEvent = defineEvent(topics.billingSubscription, PlanExpiredSchema);
+export const PaymentVerifiedEvent = defineEvent(topics.billingPayment, PaymentVerifiedSchema);
+export const PaymentFailedEvent = defineEvent(topics.billingPayment, PaymentFailedSchema);
 export const QueryConsumedEvent = defineEvent(topics.chatQuery, QueryConsumedSchema);
 export const QueryRefundedEvent = defineEvent(topics.chatQuery, QueryRefundedSchema);
 export const HistoryClearedEvent = defineEvent(topics.chatHistory, HistoryClearedSchema);
@@ -62,6 +68,7 @@ export const topicCatalogue: readonly TopicSettings[] = [
   { name: topics.identitySignup, partitions: 3, retentionMs: 1 * day },
   { name: topics.notificationsContact, partitions: 3, retentionMs: 7 * day },
   { name: topics.billingSubscription, partitions: 6, retentionMs: 7 * day },
+  { name: topics.billingPayment, partitions: 6, retentionMs: 7 * day },
   { name: topics.chatQuery, partitions: 6, retentionMs: 7 * day },
   { name: topics.chatHistory, partitions: 3, retentionMs: 7 * day },
   ...consumingServices.map((service) => ({ name: deadLetterTopicOf(service), partitions: 1, retentionMs: 30 * day })),

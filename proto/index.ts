@@ -3,6 +3,7 @@ export * from './gen/betterplus/identity/v1/user_pb.ts';
 export * from './gen/betterplus/identity/v1/signup_pb.ts';
 export * from './gen/betterplus/notifications/v1/contact_pb.ts';
 export * from './gen/betterplus/billing/v1/subscription_pb.ts';
+export * from './gen/betterplus/billing/v1/payment_pb.ts';
 export * from './gen/betterplus/chat/v1/query_pb.ts';
 export * from './gen/betterplus/chat/v1/history_pb.ts';
 export {
@@ -14,6 +15,10 @@ export {
   OtpRequestedEvent,
   ContactSubmittedEvent,
   SubscriptionChangedEvent,
+  SubscriptionCancelledEvent,
+  PlanExpiredEvent,
+  PaymentVerifiedEvent,
+  PaymentFailedEvent,
   QueryConsumedEvent,
   QueryRefundedEvent,
   HistoryClearedEvent,

@@ -1,6 +1,7 @@
 import { createInProcessBus, localMailboxDir, loggerOptions, startService, type RunningService } from '@betterplus/kit';
 import { createLocalGateway, gatewaySettings, SERVICE_NAMES, type RequestListener, type ServiceName } from '@betterplus/gateway';
 import type { FastifyInstance } from 'fastify';
+import { devCheckoutRoutes } from './dev-checkout.ts';
 import { devMailboxRoutes } from './dev-mailbox.ts';
 import { embeddedPorts, services } from './services.ts';
 import { embeddedSecretKeys, embeddedSigningKeys } from './signing-keys.ts';
@@ -92,6 +93,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       logger: loggerOptions('gateway', options.env.LOG_LEVEL ?? 'info'),
       extraRoutes: (app) => {
         devMailboxRoutes(app, localMailboxDir(options.dataDir));
+        devCheckoutRoutes(app, running.billing);
       },
     });
     await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });

@@ -1,8 +1,9 @@
 // The landing page and the about, terms and privacy pages in Chromium against the embedded stack:
 // the hero and its ten sample questions, the strip's 200 px steps, where a chosen question leads
 // signed out and signed in (and pendingChatQuestion with it), the How it Works video, the feature cards, the typed
-// phrases, the rotating question, the two plans and their buttons, a phone's width, and the
-// headings and promises of the information pages.
+// phrases, the rotating question, the two plans and their buttons (sign-in signed out, the plan held
+// and the lazily loaded checkout signed in), a phone's width, and the headings and promises of the
+// information pages.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -193,7 +194,7 @@ describe('the landing page and the information pages, in Chromium', () => {
     await page.close();
   });
 
-  it('shows the two plans with the texts of the spec, and where their buttons lead', async () => {
+  it('shows the two plans with the texts of the spec, and leads them to sign-in signed out', async () => {
     const page = await openLanding(await browser.newPage());
     const plans = page.getByRole('region', { name: 'Choose your plan' });
     const basic = plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Basic', level: 3 }) });
@@ -203,22 +204,50 @@ describe('the landing page and the information pages, in Chromium', () => {
     for (const text of ['₹0', 'per month', '1 query per month']) assert.ok(basicText.includes(text), `Basic shows ${text} (${basicText})`);
     for (const text of ['₹2,499', 'per month', '50 queries per month', 'Cancel anytime', 'Most Popular']) assert.ok(premiumText.includes(text), `Premium shows ${text} (${premiumText})`);
     assert.ok(!basicText.includes('Most Popular'));
-    assert.equal(await basic.getByRole('link', { name: 'Start for Free' }).getAttribute('href'), '/signup');
-    assert.equal(await premium.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href'), '/signup');
+    // Spec section 4: choosing a plan signed out leads to /login; after signing in, Upgrade Now comes back to the plans.
+    assert.equal(await basic.getByRole('link', { name: 'Start for Free' }).getAttribute('href'), '/login');
+    assert.equal(await premium.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href'), '/login');
     await premium.getByRole('link', { name: 'Upgrade Now' }).click();
-    await page.waitForURL(`${stack.url}/signup`);
+    await page.waitForURL(`${stack.url}/login`);
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${stack.url}/profile#choose-a-plan`);
+    await page.locator('#choose-a-plan').getByRole('button', { name: 'Upgrade Now' }).waitFor();
     await page.close();
+  });
 
-    const signedIn = await openLanding(await user.newPage());
-    const signedInPlans = signedIn.getByRole('region', { name: 'Choose your plan' });
-    assert.equal(await signedInPlans.getByRole('link', { name: 'Start for Free' }).getAttribute('href'), '/chat');
-    await signedInPlans.getByRole('link', { name: 'Upgrade Now' }).click();
-    await signedIn.waitForURL(`${stack.url}/profile`);
-    await signedIn.getByRole('heading', { name: 'Profile Settings', level: 1 }).waitFor();
-    await signedIn.goBack();
-    await signedIn.getByRole('region', { name: 'Choose your plan' }).getByRole('link', { name: 'Start for Free' }).click();
-    await signedIn.waitForURL(`${stack.url}/chat`);
-    await signedIn.close();
+  it('signed in, shows the plan held, and Upgrade Now opens the checkout, whose code loads only then', async () => {
+    // billing grants Basic on sign-up, through identity's event.
+    await eventually(async () => ((await fetch(`${stack.url}/api/subscription`, { headers: { authorization: `Bearer ${account.token}` } })).ok ? true : undefined));
+    const page = await user.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    // The checkout itself is billing's and the subscription test's; here the sandbox's answer is given.
+    await page.route('**/api/subscription/create', (route) => route.fulfill({ json: { id: 'sub_landing', keyId: 'rzp_test_landing', testMode: true } }));
+    await openLanding(page);
+    const plans = page.getByRole('region', { name: 'Choose your plan' });
+    const current = plans.getByRole('button', { name: 'Current Plan' });
+    await current.waitFor();
+    assert.equal(await current.isDisabled(), true, 'Basic is held: its card is disabled');
+    const checkoutCode = () => scripts.filter((url) => /\/(checkout|TestCheckout)-[\w-]+\.js$/.test(url));
+    assert.deepEqual(checkoutCode(), [], 'no checkout code before a card is clicked');
+
+    await plans.getByRole('button', { name: 'Upgrade Now' }).click();
+    const checkout = page.getByRole('dialog', { name: /TEST MODE/ });
+    await checkout.waitFor();
+    assert.equal(checkoutCode().length, 2, `the checkout's code loaded on the click (${checkoutCode().join(', ')})`);
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+    await checkout.waitFor({ state: 'hidden' });
+    assert.equal(page.url(), `${stack.url}/`, 'a cancelled checkout stays on the page');
+
+    await page.unroute('**/api/subscription/create');
+    await page.route('**/api/subscription/create', (route) => route.fulfill({ status: 502, body: '' }));
+    await plans.getByRole('button', { name: 'Upgrade Now' }).click();
+    await plans.getByRole('alert').filter({ hasText: 'Failed to create subscription. Please try again.' }).waitFor();
+    await page.close();
   });
 
   it('fits a phone: nothing wider than 375 px but the scrolling strip', async () => {

@@ -1,15 +1,39 @@
 import { defineService } from '@betterplus/kit';
 import { billingSettings, type BillingConfig } from './config.ts';
+import { startPlanScheduler } from './domain/plan-scheduler.ts';
+import { supplierOf } from './domain/supplier.ts';
 import { handlers } from './events/handlers/index.ts';
+import { choosePayments } from './domain/payments/choose-payments.ts';
+import { billingDetailsRoutes } from './routes/billing-details.ts';
+import { devCheckoutRoutes } from './routes/dev-checkout.ts';
+import { invoiceRoutes } from './routes/invoices.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
+import { WEBHOOK_PATH, webhookRoutes } from './routes/webhooks.ts';
 
-/** billing: plans, subscriptions, payments and invoices. Consumes identity.user.v1 and chat.query.v1; publishes billing.subscription.v1. */
+/**
+ * billing: plans, subscriptions, payments and invoices. Consumes identity.user.v1 and
+ * chat.query.v1; publishes billing.subscription.v1 and billing.payment.v1.
+ */
 export const billingService = defineService<BillingConfig>({
   name: 'billing',
   settings: billingSettings,
   migrations: new URL('./db/migrations/', import.meta.url),
   async register(app, deps) {
-    subscriptionRoutes(app, deps);
+    const payments = await choosePayments(deps.config, async (rawBody, headers) => {
+      const response = await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: rawBody, headers });
+      if (response.statusCode >= 300) throw new Error(`the webhook was refused: ${String(response.statusCode)} ${response.body}`);
+    });
+    const supplier = supplierOf(deps.config);
+    subscriptionRoutes(app, { ...deps, payments: payments.gateway, keySecret: payments.keySecret, supplier });
+    billingDetailsRoutes(app, deps);
+    invoiceRoutes(app, deps);
+    webhookRoutes(app, { uow: deps.uow, webhookSecret: payments.webhookSecret, supplier });
+    if (payments.sandbox) devCheckoutRoutes(app, { ...deps, sandbox: payments.sandbox });
+    const scheduler = startPlanScheduler({ uow: deps.uow, logger: deps.logger, everyMs: deps.config.SCHEDULER_INTERVAL_MS });
+    app.addHook('onClose', async () => {
+      await scheduler.stop();
+      await payments.sandbox?.close();
+    });
     return handlers;
   },
 });

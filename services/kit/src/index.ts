@@ -9,7 +9,9 @@ export { AppError, badRequest, unauthorized, forbidden, notFound, conflict, tooM
 export type { ErrorBody } from './http/errors.ts';
 export { ErrorResponse } from './http/error-response.ts';
 export { formatRupees, paiseFromRupees } from './money/paise.ts';
-export { addIndiaMonths, endOfIndiaMonth, indiaDate, startOfIndiaMonth } from './time/india.ts';
+export { addIndiaMonths, endOfIndiaMonth, formatIndiaDate, indiaDate, startOfIndiaMonth } from './time/india.ts';
+export { startPeriodic } from './jobs/periodic.ts';
+export type { PeriodicJob } from './jobs/periodic.ts';
 export { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf, pruneIdempotencyKeys, runIdempotently } from './idempotency/idempotency.ts';
 export type { IdempotentCall, IdempotentResponse } from './idempotency/idempotency.ts';
 export { createServiceApp } from './http/create-app.ts';

@@ -37,7 +37,8 @@ const permanentlyFailing = (open: OpenSecret): OpenSecret => (sealed, context) =
 
 /**
  * notifications: every email the product sends, and the contact form. Consumes identity's
- * account events and its own notifications.contact.v1; publishes ContactSubmitted.
+ * account events, billing's payment and subscription events and its own
+ * notifications.contact.v1; publishes ContactSubmitted.
  */
 export const notificationsService = defineService<NotificationsConfig>({
   name: 'notifications',
@@ -72,6 +73,7 @@ export const notificationsService = defineService<NotificationsConfig>({
       publicUrl: config.PUBLIC_URL,
       supportEmail,
       openSecret: permanentlyFailing(openSecret),
+      logger: deps.logger,
     });
   },
 });

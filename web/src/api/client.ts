@@ -55,8 +55,9 @@ function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+/** Sends a call with the token; a failure (401 included) becomes an ApiError, a success is returned unread. */
+async function send(method: string, path: string, body: unknown, accept: string): Promise<Response> {
+  const headers = new Headers({ Accept: accept });
   const token = getToken();
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -66,16 +67,20 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
 
   if (!response.ok) {
     if (response.status === 401 && token !== null) {
       clearToken();
       for (const listener of unauthorizedListeners) listener();
     }
-    const { error, code } = parseErrorBody(text);
+    const { error, code } = parseErrorBody(await response.text());
     throw new ApiError(response.status, asString(error), asString(code));
   }
+  return response;
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const text = await (await send(method, path, body, 'application/json')).text();
   // The caller names the answer's type; an empty body (204) comes back as undefined.
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
@@ -85,4 +90,6 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A file the server sends (an invoice's PDF), read whole. */
+  file: async (path: string, accept: string): Promise<Blob> => (await send('GET', path, undefined, accept)).blob(),
 };

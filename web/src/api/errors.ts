@@ -11,6 +11,9 @@ interface Rule {
   byStatus?: Partial<Record<number, string>>;
 }
 
+const PREMIUM_HELD =
+  'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
+
 const rules = {
   signIn: { fallback: 'Failed to sign in. Please check your credentials.' },
   resetRequest: { fallback: 'Failed to send reset instructions. Please try again.' },
@@ -21,12 +24,17 @@ const rules = {
   googleExchange: { fallback: 'Failed to authenticate with Google' },
   resetPassword: { fallback: 'Failed to reset password', serverText: true },
   createSubscription: { fallback: 'Failed to create subscription. Please try again.' },
+  // Choosing free while a Premium that is not cancelled runs is refused (409) with the spec's text.
+  chooseFree: { fallback: 'Failed to create subscription. Please try again.', byStatus: { 409: PREMIUM_HELD } },
   verifyPayment: { fallback: 'Payment verification failed. Please try again.' },
   fetchUser: { fallback: 'Failed to fetch user data' },
   updateProfile: { fallback: 'Failed to update profile' },
   changePassword: { fallback: 'Failed to change password' },
   cancelSubscription: { fallback: 'Failed to cancel subscription' },
   fetchInvoice: { fallback: 'Failed to fetch invoice' },
+  downloadInvoice: { fallback: 'Failed to download the invoice. Please try again.' },
+  // An invalid GSTIN is answered 400 with an error that says what is wrong with it.
+  saveBillingDetails: { fallback: 'Failed to save billing details', serverText: true },
   contact: { fallback: 'Failed to send your message. Please try again later.', serverText: true },
   adminSignIn: { fallback: 'An error occurred. Please try again.', byStatus: { 401: 'Invalid credentials' } },
   adminDashboard: { fallback: 'Failed to fetch data. Please check your credentials.' },

@@ -1,6 +1,6 @@
 // How long status notes stay and how long redirects wait (spec section 9), in one place.
 
-/** OTP notes ('OTP sent…', 'OTP resent…') and the contact success note. */
+/** OTP notes ('OTP sent…', 'OTP resent…'), the contact success note and the subscription-cancelled note. */
 export const LONG_NOTE_MS = 5000;
 /** Profile and password-reset status notes. */
 export const SHORT_NOTE_MS = 3000;

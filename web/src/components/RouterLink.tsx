@@ -10,7 +10,8 @@ export function RouterLink({ className, ...props }: ComponentProps<typeof Link>)
   return <Link {...props} className={className === undefined ? 'app-link' : `app-link ${className}`} />;
 }
 
-export function ButtonLink({ to, ...props }: { to: To } & Omit<ButtonProps, 'href' | 'onClick'>) {
-  const onClick = useLinkClickHandler<HTMLElement>(to);
+/** `state` goes with the navigation, as a router Link's does (e.g. where /login returns to). */
+export function ButtonLink({ to, state, ...props }: { to: To; state?: unknown } & Omit<ButtonProps, 'href' | 'onClick'>) {
+  const onClick = useLinkClickHandler<HTMLElement>(to, { state });
   return <Button {...props} href={useHref(to)} onClick={onClick} />;
 }

@@ -6,28 +6,32 @@ export interface TimedMessage {
 }
 
 /**
- * A status note that hides itself `ms` after it was shown (spec section 9 timings). Showing a
- * note again, even with the same text, restarts the clock because each note is a new object.
+ * A status note that hides itself `ms` after it was shown (spec section 9 timings), or after the
+ * time `show` names for that note. Showing a note again, even with the same text, restarts the
+ * clock because each note is a new object.
  */
 export function useTimedMessage(ms: number) {
-  const [message, setMessage] = useState<TimedMessage | null>(null);
+  const [shown, setShown] = useState<{ message: TimedMessage; ms: number } | null>(null);
 
   useEffect(() => {
-    if (message === null) return;
+    if (shown === null) return;
     const timer = setTimeout(() => {
-      setMessage(null);
-    }, ms);
+      setShown(null);
+    }, shown.ms);
     return () => {
       clearTimeout(timer);
     };
-  }, [message, ms]);
+  }, [shown]);
 
-  const show = useCallback((type: TimedMessage['type'], text: string) => {
-    setMessage({ type, text });
-  }, []);
+  const show = useCallback(
+    (type: TimedMessage['type'], text: string, forMs = ms) => {
+      setShown({ message: { type, text }, ms: forMs });
+    },
+    [ms],
+  );
   const clear = useCallback(() => {
-    setMessage(null);
+    setShown(null);
   }, []);
 
-  return { message, show, clear };
+  return { message: shown?.message ?? null, show, clear };
 }

@@ -1,5 +1,18 @@
-import { ErrorResponse, Type, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
-import { findSubscription } from '../db/subscriptions.ts';
+import { AppError, ErrorResponse, Type, badRequest, conflict, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
+import type { BillingConfig } from '../config.ts';
+import { addProviderSubscription, findProviderSubscription, reportProviderStatus } from '../db/provider-subscriptions.ts';
+import { basicPeriod, plans } from '../domain/plans.ts';
+import { findSubscription, holdsActivePremium, setPremiumStatus, startBasicPlan, type SubscriptionRow } from '../db/subscriptions.ts';
+import { applyCharge } from '../domain/charges.ts';
+import { paymentSignatureValid } from '../domain/signatures.ts';
+import type { Supplier } from '../domain/supplier.ts';
+import { publishCancelled, publishSubscriptionChanged } from '../events/publish.ts';
+import { PaymentProviderError, type PaymentGateway } from '../domain/payments/payment-gateway.ts';
+
+/** The spec's messages (section 8, Plans and payment). */
+export const PREMIUM_ACTIVE = 'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
+export const CREATE_FAILED = 'Failed to create subscription. Please try again.';
+export const VERIFY_FAILED = 'Payment verification failed. Please try again.';
 
 const SubscriptionResponse = Type.Object({
   plan: Type.Union([Type.Literal('basic'), Type.Literal('premium')]),
@@ -10,24 +23,153 @@ const SubscriptionResponse = Type.Object({
   endDate: Type.String({ format: 'date-time' }),
 });
 
-export function subscriptionRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'authenticate'>): void {
+export const subscriptionJson = (subscription: SubscriptionRow) => ({
+  plan: subscription.plan,
+  active: subscription.status === 'active',
+  status: subscription.status,
+  queriesUsed: subscription.queries_used,
+  queriesLimit: subscription.queries_limit,
+  endDate: subscription.end_date.toISOString(),
+});
+
+const providerFailed = (message: string) => new AppError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', message);
+const verificationFailed = () => badRequest(VERIFY_FAILED, 'PAYMENT_VERIFICATION_FAILED');
+
+export interface SubscriptionDeps extends Pick<ServiceDeps<BillingConfig>, 'db' | 'uow' | 'authenticate'> {
+  payments: PaymentGateway;
+  /** Razorpay's key secret: the checkout signs payments with it. */
+  keySecret: string;
+  supplier: Supplier;
+}
+
+export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): void {
+  const { db, uow, payments } = deps;
+  const current = async (userId: string): Promise<SubscriptionRow> => {
+    const subscription = await findSubscription(db, userId);
+    if (!subscription) throw notFound('No active subscription', 'NO_SUBSCRIPTION');
+    return subscription;
+  };
+
   app.get(
     '/api/subscription',
     {
       preHandler: deps.authenticate,
       schema: { summary: "The signed-in user's current plan and allowance", response: { 200: SubscriptionResponse, 401: ErrorResponse, 404: ErrorResponse } },
     },
+    async (request) => subscriptionJson(await current(currentUser(request).userId)),
+  );
+
+  app.post(
+    '/api/subscription/create',
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        summary: 'Choose a plan: free (Basic) at once, or premium through a provider subscription to pay at checkout',
+        body: Type.Object({ plan: Type.Union([Type.Literal('free'), Type.Literal('premium')]) }, { additionalProperties: false }),
+        response: {
+          200: Type.Union([SubscriptionResponse, Type.Object({ id: Type.String(), keyId: Type.String(), testMode: Type.Boolean() })]),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          409: ErrorResponse,
+          502: ErrorResponse,
+        },
+      },
+    },
     async (request) => {
-      const subscription = await findSubscription(deps.db, currentUser(request).userId);
-      if (!subscription) throw notFound('No active subscription', 'NO_SUBSCRIPTION');
-      return {
-        plan: subscription.plan,
-        active: subscription.status === 'active',
-        status: subscription.status,
-        queriesUsed: subscription.queries_used,
-        queriesLimit: subscription.queries_limit,
-        endDate: subscription.end_date.toISOString(),
-      };
+      const { userId } = currentUser(request);
+      const subscription = await findSubscription(db, userId);
+      if (holdsActivePremium(subscription)) throw conflict(PREMIUM_ACTIVE, 'PREMIUM_ACTIVE');
+      if (request.body.plan === 'free') {
+        // Basic now; after a cancelled or halted Premium, Basic comes when its paid period ends (the scheduler).
+        if (subscription) return subscriptionJson(subscription);
+        return uow.run(async (tx) => {
+          const granted = (await startBasicPlan(tx, userId, basicPeriod(new Date()))) ?? (await current(userId));
+          await publishSubscriptionChanged(tx, granted);
+          return subscriptionJson(granted);
+        });
+      }
+      let created;
+      try {
+        created = await payments.createSubscription({ userId });
+      } catch (error) {
+        request.log.warn({ err: error }, 'creating the provider subscription failed');
+        throw providerFailed(CREATE_FAILED);
+      }
+      await addProviderSubscription(db, { id: created.id, userId, status: created.status, at: new Date() });
+      return { id: created.id, keyId: payments.keyId, testMode: payments.testMode };
+    },
+  );
+
+  app.post(
+    '/api/subscription/verify-payment',
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        summary: "Confirms the checkout's payment: the signature, then the payment and subscription with the provider; Premium starts once per payment",
+        body: Type.Object(
+          { razorpay_payment_id: Type.String({ minLength: 1, maxLength: 64 }), razorpay_subscription_id: Type.String({ minLength: 1, maxLength: 64 }), razorpay_signature: Type.String({ minLength: 1, maxLength: 128 }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: SubscriptionResponse, 400: ErrorResponse, 401: ErrorResponse, 502: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const { razorpay_payment_id: paymentId, razorpay_subscription_id: subscriptionId, razorpay_signature: signature } = request.body;
+      const known = await findProviderSubscription(db, subscriptionId);
+      // Someone else's subscription answers as a forged one does: nothing tells them it exists.
+      if (known?.user_id !== userId || !paymentSignatureValid(deps.keySecret, { paymentId, subscriptionId, signature })) throw verificationFailed();
+      let confirmed;
+      try {
+        confirmed = await Promise.all([payments.fetchPayment(paymentId), payments.fetchSubscription(subscriptionId)]);
+      } catch (error) {
+        if (error instanceof PaymentProviderError && error.statusCode !== undefined && error.statusCode < 500) throw verificationFailed();
+        request.log.warn({ err: error }, 'confirming a payment with the provider failed');
+        throw providerFailed(VERIFY_FAILED);
+      }
+      const [payment, providerSubscription] = confirmed;
+      const paid = ['captured', 'authorized'].includes(payment.status) && payment.amountPaise === plans.premium.pricePaise;
+      if (!paid || !providerSubscription.currentStart) throw verificationFailed();
+      const cycleStart = providerSubscription.currentStart;
+      await uow.run(async (tx) => {
+        await applyCharge(tx, { userId, providerSubscriptionId: subscriptionId, paymentId, amountPaise: payment.amountPaise, cycleStart }, deps.supplier);
+        // As of the cycle's start: webhooks carry whole seconds, and a later one must still count as later.
+        await reportProviderStatus(tx, subscriptionId, providerSubscription.status, cycleStart);
+      });
+      return subscriptionJson(await current(userId));
+    },
+  );
+
+  app.post(
+    '/api/subscription/cancel',
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        summary: 'Cancels Premium (active or halted) at the end of the paid cycle: it stays usable until endDate, then Basic',
+        response: { 200: SubscriptionResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const subscription = await current(userId);
+      const providerSubscriptionId = subscription.provider_subscription_id;
+      // A halted Premium (its renewal failed) may be cancelled too, which stops Razorpay's retries.
+      const cancellable = subscription.plan === 'premium' && ['active', 'halted'].includes(subscription.status);
+      if (!cancellable || !providerSubscriptionId) throw conflict('Only an active Premium subscription can be cancelled.', 'NOT_CANCELLABLE');
+      try {
+        await payments.cancelSubscription(providerSubscriptionId);
+      } catch (error) {
+        request.log.warn({ err: error }, 'cancelling with the provider failed');
+        throw providerFailed('Failed to cancel subscription');
+      }
+      const cancelled = await uow.run(async (tx) => {
+        const row = await setPremiumStatus(tx, providerSubscriptionId, ['active', 'halted'], 'cancelled');
+        if (row) await publishCancelled(tx, row);
+        return row;
+      });
+      // A second cancel at the same moment finds it cancelled already.
+      if (!cancelled) throw conflict('Only an active Premium subscription can be cancelled.', 'NOT_CANCELLABLE');
+      return subscriptionJson(cancelled);
     },
   );
 }

@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger, UnitOfWork } from '@betterplus/kit';
+import { startPeriodic, type Logger, type UnitOfWork } from '@betterplus/kit';
 import { removeUnanswered } from '../db/history.ts';
 import { refundQuery } from './refund.ts';
 
@@ -31,21 +30,16 @@ export function startUnansweredSweeper(options: { uow: UnitOfWork; logger: Logge
     if (total > 0) logger.warn({ refunded: total }, 'unanswered questions refunded');
     return total;
   };
-  const stopping = new AbortController();
-  const loop = (async () => {
-    for (;;) {
-      const slept = await sleep(everyMs, true, { signal: stopping.signal }).catch(() => false);
-      if (!slept) break;
-      await sweep().catch((error: unknown) => {
-        logger.error({ err: error }, 'unanswered sweep failed');
-      });
-    }
-  })();
+  const job = startPeriodic({
+    name: 'unanswered-sweeper',
+    everyMs,
+    logger,
+    run: async () => {
+      await sweep();
+    },
+  });
   return {
     sweep,
-    async stop() {
-      stopping.abort();
-      await loop;
-    },
+    stop: () => job.stop(),
   };
 }

@@ -13,6 +13,13 @@ export function indiaDate(instant: Date): string {
   return shifted(instant).toISOString().slice(0, 10);
 }
 
+const longDate = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The India calendar date of an instant as people write it: `5 March 2026`. */
+export function formatIndiaDate(instant: Date): string {
+  return longDate.format(instant);
+}
+
 /** Midnight in India on the first day of the India calendar month that holds `instant`. */
 export function startOfIndiaMonth(instant: Date): Date {
   const wall = shifted(instant);

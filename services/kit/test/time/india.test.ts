@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addIndiaMonths, endOfIndiaMonth, indiaDate, startOfIndiaMonth } from '../../src/index.ts';
+import { addIndiaMonths, endOfIndiaMonth, formatIndiaDate, indiaDate, startOfIndiaMonth } from '../../src/index.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -8,6 +8,11 @@ describe('India time', () => {
   it('gives the India calendar date, which is ahead of UTC from 18:30 UTC', () => {
     assert.equal(indiaDate(at('2026-03-31T18:29:59Z')), '2026-03-31');
     assert.equal(indiaDate(at('2026-03-31T18:30:00Z')), '2026-04-01');
+  });
+
+  it('writes the India calendar date as people do', () => {
+    assert.equal(formatIndiaDate(new Date('2026-03-04T18:29:59Z')), '4 March 2026');
+    assert.equal(formatIndiaDate(new Date('2026-03-04T18:30:00Z')), '5 March 2026');
   });
 
   it('starts and ends India calendar months at India midnight', () => {

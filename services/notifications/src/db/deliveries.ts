@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@betterplus/kit';
 
 /** What each email is for; one event can ask for several kinds. */
-export type EmailKind = 'welcome' | 'otp' | 'password_reset' | 'contact_support' | 'contact_acknowledgement';
+export type EmailKind =
+  | 'welcome'
+  | 'otp'
+  | 'password_reset'
+  | 'contact_support'
+  | 'contact_acknowledgement'
+  | 'payment_receipt'
+  | 'payment_failed'
+  | 'subscription_cancelled'
+  | 'plan_expired';
 
 export interface DeliveryAttempt {
   eventId: string;

@@ -4,6 +4,10 @@ import { contactAcknowledgementEmail, contactSupportEmail } from '../../src/doma
 import { escapeHtml } from '@betterplus/kit';
 import { otpEmail } from '../../src/domain/emails/otp.ts';
 import { passwordResetEmail, resetLink } from '../../src/domain/emails/password-reset.ts';
+import { paymentFailedEmail } from '../../src/domain/emails/payment-failed.ts';
+import { invoiceLink, paymentReceiptEmail } from '../../src/domain/emails/payment-receipt.ts';
+import { planExpiredEmail } from '../../src/domain/emails/plan-expired.ts';
+import { subscriptionCancelledEmail } from '../../src/domain/emails/subscription-cancelled.ts';
 import { welcomeEmail } from '../../src/domain/emails/welcome.ts';
 
 const hostile = '<script>alert("x")</script> & Co';
@@ -78,6 +82,61 @@ describe('email templates', () => {
     assert.equal(mail.subject, 'We received your message');
     assert.match(mail.text, /will reply within 24-48 hours/);
     assert.match(mail.html, /will reply within 24-48 hours/);
+    assertBrandedAndEscaped(mail.html);
+  });
+
+  const premiumMonth = { start: new Date('2026-03-04T20:00:00Z'), end: new Date('2026-04-04T20:00:00Z') };
+
+  it('payment receipt: plan, rupees, invoice number, the India dates of the period and the invoice link', () => {
+    const mail = paymentReceiptEmail(person, { plan: 'premium', invoiceId: 42n, invoiceNumber: 'INV-000042', amountPaise: 249_900n, period: premiumMonth }, 'https://betterplus.example/');
+    assert.equal(invoiceLink('https://betterplus.example/', 42n), 'https://betterplus.example/invoices/42');
+    assert.equal(mail.to, 'asha@example.in');
+    assert.equal(mail.subject, 'Your Better+ receipt INV-000042');
+    assert.ok(mail.text.includes('Plan: Premium\nAmount paid: ₹2,499.00\nInvoice: INV-000042\nPeriod: 5 March 2026 to 5 April 2026\n'));
+    assert.ok(mail.text.includes('https://betterplus.example/invoices/42'));
+    assert.ok(mail.html.includes('href="https://betterplus.example/invoices/42"'));
+    assert.ok(mail.html.includes('>₹2,499.00</td>'));
+    assertBrandedAndEscaped(mail.html);
+  });
+
+  it('payment receipt: leaves the period out when the event did not state it', () => {
+    const mail = paymentReceiptEmail(person, { plan: 'premium', invoiceId: 1n, invoiceNumber: 'INV-000001', amountPaise: 249_900n }, 'https://betterplus.example');
+    assert.doesNotMatch(mail.text, /Period:/);
+    assert.doesNotMatch(mail.html, /Period/);
+  });
+
+  it('subscription cancelled: Premium until the India date, then Basic, and no refunds', () => {
+    const mail = subscriptionCancelledEmail(person, new Date('2026-04-30T19:00:00Z'));
+    assert.equal(mail.to, 'asha@example.in');
+    assert.equal(mail.subject, 'Your Better+ Premium subscription is cancelled');
+    assert.match(mail.text, /keep using Premium until 1 May 2026; after that your account moves to the Basic plan\./);
+    assert.match(mail.text, /Payments already made are not refunded\./);
+    assert.match(mail.html, /until 1 May 2026/);
+    assertBrandedAndEscaped(mail.html);
+    assert.match(subscriptionCancelledEmail(person, undefined).text, /keep using Premium until the end of the period you have paid for;/);
+  });
+
+  it("payment failed: the amount, the provider's reason escaped, Razorpay's retries and the profile link", () => {
+    const mail = paymentFailedEmail(person, { amountPaise: 249_900n, reason: 'Card <declined>' }, 'https://betterplus.example');
+    assert.equal(mail.to, 'asha@example.in');
+    assert.equal(mail.subject, 'Your Better+ payment did not go through');
+    assert.match(mail.text, /The charge of ₹2,499\.00 for your Better\+ Premium subscription did not go through\./);
+    assert.match(mail.text, /The payment provider said: Card <declined>/);
+    assert.match(mail.text, /Razorpay will try the charge again automatically/);
+    assert.ok(mail.text.includes('\nhttps://betterplus.example/profile\n'));
+    assert.ok(mail.html.includes('Card &lt;declined&gt;'));
+    assert.ok(mail.html.includes('href="https://betterplus.example/profile"'));
+    assertBrandedAndEscaped(mail.html);
+    assert.doesNotMatch(paymentFailedEmail(person, { amountPaise: 249_900n, reason: '' }, 'https://betterplus.example').text, /provider said/);
+  });
+
+  it('plan expired: back on Basic with 1 query a month, and the link to choose a plan', () => {
+    const mail = planExpiredEmail(person, 'premium', 'https://betterplus.example/');
+    assert.equal(mail.to, 'asha@example.in');
+    assert.equal(mail.subject, 'Your Better+ Premium plan has ended');
+    assert.match(mail.text, /your account is back on the Basic plan: 1 query a month\./);
+    assert.ok(mail.text.includes('https://betterplus.example/profile#choose-a-plan'));
+    assert.ok(mail.html.includes('href="https://betterplus.example/profile#choose-a-plan"'));
     assertBrandedAndEscaped(mail.html);
   });
 });

@@ -1,6 +1,16 @@
-// Shared by the event tests: publishing as identity would, and reading what was delivered.
+// Shared by the event tests: publishing as identity and billing would, and reading what was delivered.
 import { createPublicKey, randomInt, randomUUID } from 'node:crypto';
-import { ContactSubmittedEvent, OtpRequestedEvent, PasswordResetRequestedEvent, UserRegisteredEvent } from '@betterplus/events';
+import {
+  ContactSubmittedEvent,
+  OtpRequestedEvent,
+  PasswordResetRequestedEvent,
+  PaymentFailedEvent,
+  PaymentVerifiedEvent,
+  PlanExpiredEvent,
+  SubscriptionCancelledEvent,
+  UserRegisteredEvent,
+  UserUpdatedEvent,
+} from '@betterplus/events';
 import { createSecretSealer, sealedSecretContext, type RunningService } from '@betterplus/kit';
 import { eventually } from '@betterplus/kit/testing';
 import type { NotificationsConfig } from '../../src/config.ts';
@@ -9,6 +19,9 @@ type Service = RunningService<NotificationsConfig>;
 
 /** A protobuf Timestamp init `minutes` from now (plain shape: no protobuf runtime needed). */
 export const inMinutes = (minutes: number) => ({ seconds: BigInt(Math.floor(Date.now() / 1000) + minutes * 60), nanos: 0 });
+
+/** A protobuf Timestamp init of an instant. */
+export const timestampOf = (instant: Date) => ({ seconds: BigInt(Math.floor(instant.getTime() / 1000)), nanos: (instant.getTime() % 1000) * 1_000_000 });
 
 /** A code no other test in the file uses, so mail can be told apart. */
 export const freshCode = (): string => String(randomInt(100_000, 1_000_000));
@@ -35,14 +48,42 @@ export const publish = {
     const sealedToken = sealFor(service, token, PasswordResetRequestedEvent.schema.typeName, email);
     return service.deps.uow.run((tx) => tx.publish(PasswordResetRequestedEvent, userId, { userId, name: 'Kavya Menon', email, sealedToken, expiresAt: inMinutes(30) }));
   },
-  userRegistered: (service: Service, email: string) => {
-    const userId = randomUUID();
-    return service.deps.uow.run((tx) => tx.publish(UserRegisteredEvent, userId, { userId, name: 'Kavya Menon', email, registeredAt: inMinutes(0) }));
-  },
+  userRegistered: (service: Service, email: string, { userId = randomUUID(), name = 'Kavya Menon' }: { userId?: string; name?: string } = {}) =>
+    service.deps.uow.run((tx) => tx.publish(UserRegisteredEvent, userId, { userId, name, email, registeredAt: inMinutes(0) })),
+  userUpdated: (service: Service, userId: string, name: string, email: string) =>
+    service.deps.uow.run((tx) => tx.publish(UserUpdatedEvent, userId, { userId, name, email })),
   contactSubmitted: (service: Service, email: string, subject: string) =>
     service.deps.uow.run((tx) =>
       tx.publish(ContactSubmittedEvent, email, { messageId: randomUUID(), name: 'Kavya Menon', email, subject, message: 'Where can I volunteer in Kochi?' }),
     ),
+  /** Billing's events, keyed by user id as billing publishes them; the values are those of a Premium month. */
+  paymentVerified: (service: Service, userId: string, payment: { invoiceId?: bigint; periodStart?: Date; periodEnd?: Date } = {}) => {
+    const { invoiceId = 42n, periodStart = new Date('2026-03-04T20:00:00Z'), periodEnd = new Date('2026-04-04T20:00:00Z') } = payment;
+    return service.deps.uow.run((tx) =>
+      tx.publish(PaymentVerifiedEvent, userId, {
+        userId,
+        paymentId: `pay_${randomUUID().slice(0, 14)}`,
+        providerSubscriptionId: 'sub_test',
+        invoiceId,
+        invoiceNumber: `INV-${String(invoiceId).padStart(6, '0')}`,
+        amountPaise: 249_900n,
+        plan: 'premium',
+        periodStart: timestampOf(periodStart),
+        periodEnd: timestampOf(periodEnd),
+        verifiedAt: inMinutes(0),
+      }),
+    );
+  },
+  paymentFailed: (service: Service, userId: string, reason = 'Payment was declined by the bank') =>
+    service.deps.uow.run((tx) =>
+      tx.publish(PaymentFailedEvent, userId, { userId, paymentId: 'pay_failed', providerSubscriptionId: 'sub_test', amountPaise: 249_900n, reason, failedAt: inMinutes(0) }),
+    ),
+  subscriptionCancelled: (service: Service, userId: string, accessUntil: Date) =>
+    service.deps.uow.run((tx) =>
+      tx.publish(SubscriptionCancelledEvent, userId, { userId, providerSubscriptionId: 'sub_test', accessUntil: timestampOf(accessUntil), cancelledAt: inMinutes(0) }),
+    ),
+  planExpired: (service: Service, userId: string) =>
+    service.deps.uow.run((tx) => tx.publish(PlanExpiredEvent, userId, { userId, plan: 'premium', expiredAt: inMinutes(0) })),
 };
 
 /** The mails of an event that the mail server accepted. */

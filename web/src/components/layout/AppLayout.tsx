@@ -10,8 +10,10 @@ export function AppLayout() {
   const { pathname } = useLocation();
   usePageTitle();
 
-  // A new page starts at its top, as the spec asks for every route change.
+  // A new page starts at its top, as the spec asks for every route change; one opened at an
+  // anchor (/profile#choose-a-plan) scrolls to it itself, once its content is there.
   useEffect(() => {
+    if (window.location.hash !== '') return;
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [pathname]);
 

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file betterplus/billing/v1/subscription.proto.
  */
 export const file_betterplus_billing_v1_subscription: GenFile = /*@__PURE__*/
-  fileDesc("CihiZXR0ZXJwbHVzL2JpbGxpbmcvdjEvc3Vic2NyaXB0aW9uLnByb3RvEhViZXR0ZXJwbHVzLmJpbGxpbmcudjEi7QEKE1N1YnNjcmlwdGlvbkNoYW5nZWQSDwoHdXNlcl9pZBgBIAEoCRIMCgRwbGFuGAIgASgJEhUKDXF1ZXJpZXNfbGltaXQYAyABKAUSMAoMcGVyaW9kX3N0YXJ0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpwZXJpb2RfZW5kGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZzdGF0dXMYBiABKAkSLgoKY2hhbmdlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CihiZXR0ZXJwbHVzL2JpbGxpbmcvdjEvc3Vic2NyaXB0aW9uLnByb3RvEhViZXR0ZXJwbHVzLmJpbGxpbmcudjEi7QEKE1N1YnNjcmlwdGlvbkNoYW5nZWQSDwoHdXNlcl9pZBgBIAEoCRIMCgRwbGFuGAIgASgJEhUKDXF1ZXJpZXNfbGltaXQYAyABKAUSMAoMcGVyaW9kX3N0YXJ0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpwZXJpb2RfZW5kGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZzdGF0dXMYBiABKAkSLgoKY2hhbmdlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAirgEKFVN1YnNjcmlwdGlvbkNhbmNlbGxlZBIPCgd1c2VyX2lkGAEgASgJEiAKGHByb3ZpZGVyX3N1YnNjcmlwdGlvbl9pZBgCIAEoCRIwCgxhY2Nlc3NfdW50aWwYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGNhbmNlbGxlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiXAoLUGxhbkV4cGlyZWQSDwoHdXNlcl9pZBgBIAEoCRIMCgRwbGFuGAIgASgJEi4KCmV4cGlyZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * A user's plan was granted or changed (the Basic grant at registration, an activation, a
@@ -72,4 +72,74 @@ export type SubscriptionChanged = Message<"betterplus.billing.v1.SubscriptionCha
  */
 export const SubscriptionChangedSchema: GenMessage<SubscriptionChanged> = /*@__PURE__*/
   messageDesc(file_betterplus_billing_v1_subscription, 0);
+
+/**
+ * A Premium subscription was cancelled by its owner (or with the provider): it stays usable to
+ * access_until, the end of the paid period, and then returns to Basic (PlanExpired).
+ *
+ * @generated from message betterplus.billing.v1.SubscriptionCancelled
+ */
+export type SubscriptionCancelled = Message<"betterplus.billing.v1.SubscriptionCancelled"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The provider's subscription id (Razorpay's sub_...).
+   *
+   * @generated from field: string provider_subscription_id = 2;
+   */
+  providerSubscriptionId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp access_until = 3;
+   */
+  accessUntil?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp cancelled_at = 4;
+   */
+  cancelledAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message betterplus.billing.v1.SubscriptionCancelled.
+ * Use `create(SubscriptionCancelledSchema)` to create a new message.
+ */
+export const SubscriptionCancelledSchema: GenMessage<SubscriptionCancelled> = /*@__PURE__*/
+  messageDesc(file_betterplus_billing_v1_subscription, 1);
+
+/**
+ * A Premium that was cancelled, halted or completed reached the end of its paid period: the
+ * user is back on Basic (a SubscriptionChanged with the Basic period follows in the same
+ * transaction).
+ *
+ * @generated from message betterplus.billing.v1.PlanExpired
+ */
+export type PlanExpired = Message<"betterplus.billing.v1.PlanExpired"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The plan that ended: "premium".
+   *
+   * @generated from field: string plan = 2;
+   */
+  plan: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expired_at = 3;
+   */
+  expiredAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message betterplus.billing.v1.PlanExpired.
+ * Use `create(PlanExpiredSchema)` to create a new message.
+ */
+export const PlanExpiredSchema: GenMessage<PlanExpired> = /*@__PURE__*/
+  messageDesc(file_betterplus_billing_v1_subscription, 2);
 

@@ -1,9 +1,14 @@
-import type { EventHandler, OpenSecret } from '@betterplus/kit';
+import type { EventHandler, Logger, OpenSecret } from '@betterplus/kit';
 import type { Deliver } from '../deliver.ts';
 import { onContactSubmitted } from './contact-submitted.ts';
 import { onOtpRequested } from './otp-requested.ts';
 import { onPasswordResetRequested } from './password-reset-requested.ts';
+import { onPaymentFailed } from './payment-failed.ts';
+import { onPaymentVerified } from './payment-verified.ts';
+import { onPlanExpired } from './plan-expired.ts';
+import { onSubscriptionCancelled } from './subscription-cancelled.ts';
 import { onUserRegistered } from './user-registered.ts';
+import { onUserUpdated } from './user-updated.ts';
 
 export interface HandlerDeps {
   deliver: Deliver;
@@ -13,13 +18,28 @@ export interface HandlerDeps {
   supportEmail: string;
   /** Opens the codes and tokens identity seals to notifications' public key. */
   openSecret: OpenSecret;
+  logger: Logger;
 }
 
-/** Everything notifications consumes: identity's account events and its own contact messages. */
+/**
+ * Everything notifications consumes: identity's account events (UserRegistered and UserUpdated
+ * also keep the recipients billing's mails go to), billing's payment and subscription events,
+ * and its own contact messages. The consumer subscribes to the topics these name.
+ */
 export const handlers = (deps: HandlerDeps): readonly EventHandler[] =>
-  [onUserRegistered(deps), onOtpRequested(deps), onPasswordResetRequested(deps), onContactSubmitted(deps)].map((handler) => wakingSender(handler, deps.mailQueued));
+  [
+    onUserRegistered(deps),
+    onUserUpdated(deps),
+    onOtpRequested(deps),
+    onPasswordResetRequested(deps),
+    onContactSubmitted(deps),
+    onPaymentVerified(deps),
+    onPaymentFailed(deps),
+    onSubscriptionCancelled(deps),
+    onPlanExpired(deps),
+  ].map((handler) => wakingSender(handler, deps.mailQueued));
 
-/** Every handler queues mail; the sender is woken once the queueing transaction commits. */
+/** A handler may queue mail; the sender is woken once the queueing transaction commits. */
 const wakingSender = (handler: EventHandler, mailQueued: () => void): EventHandler => ({
   event: handler.event,
   async handle(payload, context) {

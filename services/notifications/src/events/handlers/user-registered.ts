@@ -1,10 +1,17 @@
 import { on } from '@betterplus/kit';
 import { UserRegisteredEvent } from '@betterplus/events';
+import { lockRecipient, rememberRecipient } from '../../db/recipients.ts';
 import { welcomeEmail } from '../../domain/emails/welcome.ts';
+import { dateOf } from '../timestamps.ts';
+import { releaseMailFor } from '../user-mail.ts';
 import type { HandlerDeps } from './index.ts';
 
-/** Greets every new account. */
-export const onUserRegistered = ({ deliver, publicUrl }: HandlerDeps) =>
+/** Greets every new account, and remembers where its later mail goes (queuing any held for it). */
+export const onUserRegistered = (deps: HandlerDeps) =>
   on(UserRegisteredEvent, async (event, { tx, envelope }) => {
-    await deliver(tx, envelope.eventId, 'welcome', welcomeEmail({ name: event.name, email: event.email }, publicUrl));
+    const to = { name: event.name, email: event.email };
+    await lockRecipient(tx, event.userId);
+    await rememberRecipient(tx, { userId: event.userId, ...to, statedAt: dateOf(envelope.occurredAt) ?? new Date() });
+    await releaseMailFor(deps, tx, event.userId);
+    await deps.deliver(tx, envelope.eventId, 'welcome', welcomeEmail(to, deps.publicUrl));
   });

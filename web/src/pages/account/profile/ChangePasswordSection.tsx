@@ -7,6 +7,7 @@ import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 import { useSession } from '../../../session/context.ts';
 import type { TokenAnswer } from '../../auth/tokenAnswer.ts';
+import { SectionTitle } from './SectionTitle.tsx';
 
 interface PasswordFields {
   currentPassword: string;
@@ -31,7 +32,7 @@ export function ChangePasswordSection() {
   });
 
   return (
-    <Card title="Change Password">
+    <Card title={<SectionTitle>Change Password</SectionTitle>}>
       {status.message && <Notice {...status.message} />}
       <Form<PasswordFields>
         form={form}

@@ -6,6 +6,7 @@ import { SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 import { userQuery, userQueryKey, type User } from '../../../session/context.ts';
+import { SectionTitle } from './SectionTitle.tsx';
 
 /** Name (editable) and email (read-only, spec section 5). */
 export function ProfileInfoSection() {
@@ -25,7 +26,7 @@ export function ProfileInfoSection() {
   });
 
   return (
-    <Card title="Profile Information">
+    <Card title={<SectionTitle>Profile Information</SectionTitle>}>
       <Notice type="error" text={error ? errorMessage('fetchUser', error) : null} />
       {status.message && <Notice {...status.message} />}
       {user && (

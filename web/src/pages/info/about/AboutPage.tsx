@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { WriteToUs } from '../WriteToUs.tsx';
 import { RouterLink } from '../../../components/RouterLink.tsx';
 import { publisher } from '../../../components/layout/publisher.ts';
-import { BASIC_PLAN, formatRupees, PREMIUM_PLAN, queriesPerMonth } from '../../home/plans.ts';
+import { BASIC_PLAN, formatRupees, PREMIUM_PLAN, queriesPerMonth } from '../../../billing/plans.ts';
 
 const { Title, Paragraph, Link } = Typography;
 

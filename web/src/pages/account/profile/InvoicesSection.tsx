@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Flex, Typography } from 'antd';
+import { invoicesQuery } from '../../../billing/api.ts';
+import { formatIndiaDate, rupeesFromPaise } from '../../../billing/format.ts';
+import { ButtonLink } from '../../../components/RouterLink.tsx';
+import { SectionTitle } from './SectionTitle.tsx';
+
+const rowStyle = { padding: '12px 0', borderTop: '1px solid #f0f0f0' } as const;
+
+/** The user's invoices, newest first: amount in rupees, date, and View (spec section 2). A failure to load is silent. */
+export function InvoicesSection() {
+  const { data: invoices } = useQuery(invoicesQuery);
+  return (
+    <Card title={<SectionTitle>Invoices</SectionTitle>}>
+      {invoices?.length === 0 && <Typography.Text>No invoices available</Typography.Text>}
+      {invoices !== undefined && invoices.length > 0 && (
+        <ul style={{ margin: '-12px 0', padding: 0, listStyle: 'none' }}>
+          {invoices.map((invoice, index) => (
+            <li key={invoice.id} style={index === 0 ? { ...rowStyle, borderTop: 'none' } : rowStyle}>
+              <Flex wrap align="center" justify="space-between" gap="small">
+                <Flex wrap gap="middle" align="baseline">
+                  <Typography.Text strong>{rupeesFromPaise(invoice.amount)}</Typography.Text>
+                  <Typography.Text>{formatIndiaDate(invoice.created_at)}</Typography.Text>
+                  <Typography.Text type="secondary">{invoice.number}</Typography.Text>
+                </Flex>
+                <ButtonLink to={`/invoices/${invoice.id}`} aria-label={`View invoice ${invoice.number}`}>
+                  View
+                </ButtonLink>
+              </Flex>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
