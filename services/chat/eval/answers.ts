@@ -1,20 +1,14 @@
-// `npm run eval:answers`: the project's own question set (eval/questions.yaml) asked through chat's
+// `npm run eval:answers`: the project's own question set (eval/questions/*.yaml) asked through chat's
 // API, as a signed-in user with a large allowance, on the test stack's adapters (PGlite unless
 // DATABASE_URL names a server). Prints the hit rate of the in-scope questions (an answer that
 // cites an expected entry and holds one of the expected terms), the abstention rate of the
 // out-of-scope ones, the answer time p50/p95, and every miss.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { bearerFor, createTestStack } from '@betterplus/kit/testing';
-import { parse } from 'yaml';
 import { chatService } from '../src/app.ts';
 import { applyEntitlement } from '../src/db/entitlements.ts';
 import { ABSTENTION } from '../src/domain/answerer.ts';
-
-interface QuestionSet {
-  in_scope: { question: string; expect: string[]; terms: string[] }[];
-  out_of_scope: { question: string }[];
-}
+import { loadQuestionSet } from './question-set.ts';
 
 interface Asked {
   response: string;
@@ -22,7 +16,7 @@ interface Asked {
   ms: number;
 }
 
-const set = parse(await readFile(new URL('./questions.yaml', import.meta.url), 'utf8')) as QuestionSet;
+const set = await loadQuestionSet();
 const stack = await createTestStack();
 try {
   const chat = await stack.start(chatService, {}, { listen: true });

@@ -1,19 +1,18 @@
 // `npm run bench:chat`: the extractive answer's time with 1k and 10k entries in the knowledge
 // base: the repository's entries plus synthetic ones, each of made-up words (a vocabulary of tens
 // of thousands, as real prose has) with two sentences of the real entries mixed in, under made-up
-// names. Asks the in-scope questions of eval/questions.yaml; prints p50/p95 per size and
+// names. Asks the in-scope questions of eval/questions/; prints p50/p95 per size and
 // whether the full-text and name searches use their indexes. On PGlite, and on PostgreSQL too when
 // DATABASE_URL is set. BENCH_PLAN=1 prints the search's plan.
-import { readFile } from 'node:fs/promises';
 import { createPgliteDatabase, createPostgresDatabase, migrate, type Database } from '@betterplus/kit';
 import { createTestStack } from '@betterplus/kit/testing';
-import { parse } from 'yaml';
 import { SEARCH_SQL, importKnowledge, questionWords } from '../src/db/knowledge.ts';
 import { createExtractiveAnswerer } from '../src/domain/extractive-answerer.ts';
 import { loadKnowledgeFiles, type LoadedEntry } from '../src/domain/knowledge-files.ts';
+import { loadQuestionSet } from './question-set.ts';
 
 const sizes = [1000, 10_000];
-const questions = (parse(await readFile(new URL('./questions.yaml', import.meta.url), 'utf8')) as { in_scope: { question: string }[] }).in_scope.map((q) => q.question);
+const questions = (await loadQuestionSet()).in_scope.map((q) => q.question);
 const real = await loadKnowledgeFiles();
 const sentences = real.flatMap(({ entry }) => entry.body.split(/(?<=[.!?])\s+/));
 const syllables = ['ka', 'ri', 'mo', 'sa', 'ven', 'dra', 'lu', 'pa', 'thi', 'ne', 'go', 'ra', 'shi', 'ta', 'vi'];

@@ -5,7 +5,7 @@ import { ABSTENTION, sendWhole, type Answerer, type AnswerSource } from './answe
 /**
  * An entry fits a question when it ranks at least this and holds at least this share of the
  * question's telling words: one shared word of a long question is a coincidence, not an answer
- * (tuned on eval/questions.yaml: `npm run eval:answers`).
+ * (tuned on eval/questions/: `npm run eval:answers`).
  */
 export const MIN_SCORE = 0.1;
 export const MIN_COVERAGE = 0.4;
