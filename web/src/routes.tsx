@@ -1,6 +1,6 @@
 // Every route of the app in one table (spec section 2). Guards are layout routes: RequireUser for
 // signed-in pages, RequireGuest for sign-in and sign-up. Pages load lazily, each in its own chunk,
-// except the landing page, which ships with the shell; `handle.title` names the page's tab.
+// except the landing page, which ships with the shell; `handle.title` names the page's tab (`ownTitle`: the page names it).
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from './components/Loading.tsx';
 import { RouteError } from './components/RouteError.tsx';
@@ -17,6 +17,8 @@ const toDashboard = <Navigate to={`${adminBase}/dashboard`} replace />;
 function title(text: string): { handle: PageHandle } {
   return { handle: { title: text } };
 }
+
+const ownTitle: PageHandle = { ownTitle: true };
 
 export const routes: RouteObject[] = [
   {
@@ -54,6 +56,9 @@ export const routes: RouteObject[] = [
           { path: '/chat', ...title('Chat'), lazy: async () => ({ Component: (await import('./pages/assistant/chat/ChatPage.tsx')).ChatPage }) },
           { path: '/profile', ...title('Profile Settings'), lazy: async () => ({ Component: (await import('./pages/account/profile/ProfilePage.tsx')).ProfilePage }) },
           { path: '/invoices/:id', ...title('Invoice'), lazy: async () => ({ Component: (await import('./pages/account/invoice/InvoicePage.tsx')).InvoicePage }) },
+          { path: '/knowledge', ...title('Knowledge Base'), lazy: async () => ({ Component: (await import('./pages/knowledge/browse/KnowledgePage.tsx')).KnowledgePage }) },
+          // An entry's tab carries its title, known once the entry has loaded.
+          { path: '/knowledge/:id', handle: ownTitle, lazy: async () => ({ Component: (await import('./pages/knowledge/entry/EntryPage.tsx')).EntryPage }) },
         ],
       },
       { path: '/about', ...title('About'), lazy: async () => ({ Component: (await import('./pages/info/about/AboutPage.tsx')).AboutPage }) },

@@ -29,6 +29,9 @@ const userPages: [path: string, title: string][] = [
   ['/chat', title('Chat')],
   ['/profile', title('Profile Settings')],
   ['/invoices/1', title('Invoice')],
+  ['/knowledge', title('Knowledge Base')],
+  ['/knowledge/goonj', title('Goonj')],
+  ['/knowledge/no-such-entry', title('Entry not found')],
 ];
 
 /** Violations of impact serious or critical, one line each with where they are. */

@@ -45,7 +45,8 @@ describe('the chat page, in Chromium', () => {
       assert.equal(await input.isDisabled(), false, 'the input is back once the answer is typed out');
       assert.equal(await input.getAttribute('placeholder'), 'Type your question here');
       const link = sources.getByRole('link', { name: 'Goonj' });
-      assert.deepEqual([await link.getAttribute('target'), await link.getAttribute('rel')], ['_blank', 'noopener noreferrer']);
+      // The entry's page in the app, in a new tab so that the chat stays.
+      assert.deepEqual([await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')], ['/knowledge/goonj', '_blank', 'noopener noreferrer']);
       assert.match(await page.locator('strong', { hasText: 'Goonj' }).first().innerText(), /Goonj/, 'names in bold');
 
       // The one Basic query is used: the limit dialog opens, and a refused send opens it again.

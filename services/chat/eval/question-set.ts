@@ -15,5 +15,7 @@ const folder = new URL('./questions/', import.meta.url);
 export async function loadQuestionSet(): Promise<QuestionSet> {
   const files = (await readdir(folder)).filter((name) => name.endsWith('.yaml')).sort();
   const parts = await Promise.all(files.map(async (name) => parse(await readFile(new URL(name, folder), 'utf8')) as Partial<QuestionSet> | null));
-  return { in_scope: parts.flatMap((part) => part?.in_scope ?? []), out_of_scope: parts.flatMap((part) => part?.out_of_scope ?? []) };
+  // YAML reads a bare 2500 as a number: terms are compared as text.
+  const inScope = parts.flatMap((part) => part?.in_scope ?? []).map((q) => ({ ...q, expect: q.expect.map(String), terms: q.terms.map(String) }));
+  return { in_scope: inScope, out_of_scope: parts.flatMap((part) => part?.out_of_scope ?? []) };
 }

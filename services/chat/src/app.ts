@@ -7,6 +7,7 @@ import { startUnansweredSweeper } from './domain/unanswered-sweeper.ts';
 import { handlers } from './events/handlers/index.ts';
 import { askRoutes } from './routes/ask.ts';
 import { historyRoutes } from './routes/history.ts';
+import { knowledgeRoutes } from './routes/knowledge.ts';
 import { queriesLeftRoutes } from './routes/queries-left.ts';
 
 /** chat: entitlements (billing.subscription.v1), the usage ledger, chat history and the knowledge base. */
@@ -22,6 +23,7 @@ export const chatService = defineService<ChatConfig>({
     app.addHook('onClose', () => sweeper.stop());
     queriesLeftRoutes(app, deps);
     historyRoutes(app, deps);
+    knowledgeRoutes(app, deps);
     return handlers;
   },
 });

@@ -35,6 +35,12 @@ const rules = {
   downloadInvoice: { fallback: 'Failed to download the invoice. Please try again.' },
   // An invalid GSTIN is answered 400 with an error that says what is wrong with it.
   saveBillingDetails: { fallback: 'Failed to save billing details', serverText: true },
+  // A filter not in the server's lists (an edited or outdated address) is refused with 400.
+  browseKnowledge: {
+    fallback: 'Failed to load the knowledge base. Please try again.',
+    byStatus: { 400: 'This address filters by something the knowledge base does not know. Clear the filters to see every entry.' },
+  },
+  fetchKnowledgeEntry: { fallback: 'Failed to load this entry. Please try again.' },
   contact: { fallback: 'Failed to send your message. Please try again later.', serverText: true },
   adminSignIn: { fallback: 'An error occurred. Please try again.', byStatus: { 401: 'Invalid credentials' } },
   adminDashboard: { fallback: 'Failed to fetch data. Please check your credentials.' },

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '@betterplus/kit';
 import type { KnowledgeEntry } from '../domain/knowledge-entry.ts';
+import { HINDI_FUNCTION_WORDS, hintsOf } from '../domain/question-hints.ts';
 import type { LoadedEntry } from '../domain/knowledge-files.ts';
 
 const documentSql = `setweight(to_tsvector('english', $3), 'A') || setweight(to_tsvector('english', array_to_string($8::text[], ' ')), 'A')
@@ -81,10 +82,17 @@ export interface FoundEntry {
   coverage: number;
 }
 
-/** Words of a question, lower-cased, for an OR search: any of them may match. */
-export const questionWords = (question: string): string[] => [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 40);
+/** Words of a question, lower-cased, for an OR search: any of them may match; Hindi function words are left out. */
+export const questionWords = (question: string): string[] =>
+  [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => !HINDI_FUNCTION_WORDS.has(word)).slice(0, 40);
 
-/** The search of searchKnowledge: $1 the question's words, $2 how many entries. */
+/** Extra score for an entry in a state the question names, of a cause its words point to, and a guide for a "how do I" question. */
+export const HINT_BONUS = { state: 0.1, cause: 0.03, guide: 0.1 } as const;
+
+/**
+ * The search of searchKnowledge: $1 the question's words, $2 how many entries, $3 the states it
+ * names, $4 the causes its words point to, $5 whether it asks how to do something.
+ */
 export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', array_to_string($1::text[], ' ')))) AS lexeme),
      known AS (SELECT a.lexeme, l.entries, l.common FROM asked a JOIN knowledge_lexemes l ON l.lexeme = a.lexeme),
      -- The words few entries share; a question of common words only ("how to start a self-help group") keeps its three rarest.
@@ -109,9 +117,16 @@ export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsv
        WHERE length(w) >= 4 AND n.word <> w AND to_tsvector('english', w) <> ''::tsvector
        GROUP BY n.entry_id
      ),
-     scored AS (
+     matched AS (
        SELECT coalesce(t.id, n.id) AS id, coalesce(t.rank, 0) + coalesce(n.similarity, 0) * 0.5 AS score, (n.id IS NOT NULL)::int AS named
        FROM by_text t FULL JOIN by_name n ON n.id = t.id
+     ),
+     scored AS (
+       SELECT m.id, m.named, m.score
+         + CASE WHEN e.states && $3::text[] THEN ${HINT_BONUS.state} ELSE 0 END
+         + CASE WHEN e.causes && $4::text[] THEN ${HINT_BONUS.cause} ELSE 0 END
+         + CASE WHEN $5::boolean AND e.kind = 'guide' THEN ${HINT_BONUS.guide} ELSE 0 END AS score
+       FROM matched m JOIN knowledge_entries e ON e.id = m.id
      ),
      -- The best first, then their rows: only those are read in full.
      best AS (SELECT * FROM scored ORDER BY score DESC, id LIMIT $2)
@@ -127,9 +142,10 @@ export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsv
  * spelt another way (the full-text search already finds it spelt right).
  */
 export async function searchKnowledge(db: Queryable, question: string, limit: number): Promise<FoundEntry[]> {
-  const words = questionWords(question);
+  const hints = hintsOf(question);
+  const words = [...new Set([...questionWords(question), ...hints.english])];
   if (words.length === 0) return [];
-  const { rows } = await db.query<FoundEntry>(SEARCH_SQL, [words, limit]);
+  const { rows } = await db.query<FoundEntry>(SEARCH_SQL, [words, limit, hints.states, hints.causes, hints.howTo]);
   return rows;
 }
 
@@ -153,4 +169,53 @@ export async function bestSentences(db: Queryable, entryId: string, question: st
     [entryId, questionWords(question), limit, SENTENCE_END],
   );
   return rows.map((row) => row.sentence.trim()).filter((sentence) => sentence.length > 0);
+}
+
+export interface EntryFilter {
+  query?: string | undefined;
+  kind?: string | undefined;
+  state?: string | undefined;
+  cause?: string | undefined;
+}
+
+export interface ListedEntry {
+  id: string;
+  kind: string;
+  title: string;
+  summary: string;
+  states: string[];
+  causes: string[];
+  as_of: string;
+}
+
+/**
+ * Entries that match every filter given: the words of `query` (best matches first, a title
+ * holding the text counts too), a kind, a place, a cause; alphabetical without a query.
+ */
+export async function listEntries(db: Queryable, filter: EntryFilter, page: { limit: number; offset: number }): Promise<{ entries: ListedEntry[]; total: number }> {
+  const { rows } = await db.query<ListedEntry & { total: number }>(
+    `WITH q AS (SELECT CASE WHEN $1::text IS NULL THEN NULL ELSE websearch_to_tsquery('english', $1::text) END AS query)
+     SELECT e.id, e.kind, e.title, e.summary, e.states, e.causes, to_char(e.as_of, 'YYYY-MM-DD') AS as_of, count(*) OVER ()::int AS total
+     FROM knowledge_entries e, q
+     WHERE ($2::text IS NULL OR e.kind = $2) AND ($3::text IS NULL OR e.states @> ARRAY[$3::text]) AND ($4::text IS NULL OR e.causes @> ARRAY[$4::text])
+       AND (q.query IS NULL OR e.document @@ q.query OR e.title ILIKE '%' || $1 || '%')
+     ORDER BY CASE WHEN q.query IS NULL THEN 0 ELSE ts_rank(e.document, q.query) END DESC, e.title, e.id
+     LIMIT $5 OFFSET $6`,
+    [filter.query ?? null, filter.kind ?? null, filter.state ?? null, filter.cause ?? null, page.limit, page.offset],
+  );
+  return { entries: rows.map(({ total: _total, ...entry }) => entry), total: rows[0]?.total ?? 0 };
+}
+
+export interface FullEntry extends ListedEntry {
+  body: string;
+  questions: string[];
+  sources: { title: string; url: string }[];
+}
+
+export async function findEntry(db: Queryable, id: string): Promise<FullEntry | undefined> {
+  const { rows } = await db.query<FullEntry>(
+    "SELECT id, kind, title, summary, body, states, causes, questions, sources, to_char(as_of, 'YYYY-MM-DD') AS as_of FROM knowledge_entries WHERE id = $1",
+    [id],
+  );
+  return rows[0];
 }

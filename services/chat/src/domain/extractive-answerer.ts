@@ -1,6 +1,7 @@
 import type { Queryable } from '@betterplus/kit';
 import { bestSentences, searchKnowledge, type FoundEntry } from '../db/knowledge.ts';
 import { ABSTENTION, sendWhole, type Answerer, type AnswerSource } from './answerer.ts';
+import { outOfScopeKind } from './out-of-scope.ts';
 
 /**
  * An entry fits a question when it ranks at least this and holds at least this share of the
@@ -31,10 +32,12 @@ export const sourceOf = (entry: Pick<FoundEntry, 'id' | 'title' | 'kind' | 'sour
 export function createExtractiveAnswerer(db: Queryable): Answerer {
   return {
     async answer(question, { signal, onPart }) {
+      const abstention = { response: ABSTENTION, sources: [], followUps: [], abstained: true };
+      if (outOfScopeKind(question)) return sendWhole(abstention, onPart);
       const found = await searchKnowledge(db, question, 6);
       signal.throwIfAborted();
       const [best] = found;
-      if (!best || !fits(best)) return sendWhole({ response: ABSTENTION, sources: [], followUps: [], abstained: true }, onPart);
+      if (!best || !fits(best)) return sendWhole(abstention, onPart);
       const cited = found.filter((entry) => entry === best || (fits(entry) && entry.score >= best.score * RELATED_SHARE)).slice(0, 3);
       const paragraphs = await Promise.all(cited.map((entry, i) => bestSentences(db, entry.id, question, i === 0 ? 3 : 1)));
       const response = boldNames(paragraphs.map((sentences) => sentences.join(' ')).join('\n\n'), cited.map((entry) => entry.title));

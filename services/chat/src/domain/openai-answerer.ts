@@ -4,6 +4,7 @@ import { bestSentences, searchKnowledge, type FoundEntry } from '../db/knowledge
 import { ABSTENTION, sendWhole, type Answer, type Answerer, type AnswerPart } from './answerer.ts';
 import { citationFilter, citedIds, NOT_IN_ARCHIVE, withoutCitations } from './citations.ts';
 import { fits, sourceOf } from './extractive-answerer.ts';
+import { outOfScopeKind } from './out-of-scope.ts';
 
 export interface OpenAiSettings {
   baseUrl: string;
@@ -60,7 +61,7 @@ export function createOpenAiAnswerer(db: Queryable, settings: OpenAiSettings, fa
 
   return {
     async answer(question, { signal, onPart }) {
-      const found = (await searchKnowledge(db, question, 5)).filter(fits);
+      const found = outOfScopeKind(question) ? [] : (await searchKnowledge(db, question, 5)).filter(fits);
       if (found.length === 0) return sendWhole({ response: ABSTENTION, sources: [], followUps: [], abstained: true }, onPart);
       // What was streamed of an answer that is replaced is withdrawn first.
       const instead = (next: () => Answer | Promise<Answer>): Answer | Promise<Answer> => {

@@ -6,6 +6,7 @@ import { publisher } from './publisher.ts';
 
 const pages = [
   { to: '/chat', label: 'Chat' },
+  { to: '/knowledge', label: 'Knowledge Base' },
   { to: '/profile', label: 'Profile' },
   { to: '/terms', label: 'Terms and Conditions' },
   { to: '/privacy', label: 'Privacy Policy' },

@@ -1,25 +1,20 @@
 import { Flex, Typography } from 'antd';
+import { entryPath, isEntryId } from '../../knowledge/knowledgeApi.ts';
 import type { Source } from './chatApi.ts';
 
-/** Only web addresses are linked; anything else a source carries is dropped. */
-function isWebUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-/** The entries an answer drew on, as links that open in a new tab. */
+/**
+ * The entries an answer drew on, each a link to its page in the knowledge base (its sources, the
+ * date its facts were checked). They open in a new tab, so that the chat stays; a source without
+ * an entry's id has no page and is dropped.
+ */
 export function SourceLinks({ sources }: { sources: readonly Source[] }) {
-  const linked = sources.filter((source) => isWebUrl(source.url));
+  const linked = sources.filter((source) => isEntryId(source.id));
   if (linked.length === 0) return null;
   return (
     <Flex component="ul" wrap gap={8} aria-label="Sources" style={{ listStyle: 'none', padding: 0, margin: '4px 0 0' }}>
       {linked.map((source) => (
         <li key={source.id}>
-          <Typography.Link href={source.url} target="_blank" rel="noopener noreferrer" style={{ fontSize: 13 }}>
+          <Typography.Link href={entryPath(source.id)} target="_blank" rel="noopener noreferrer" style={{ fontSize: 13 }}>
             {source.title}
           </Typography.Link>
         </li>

@@ -1,0 +1,74 @@
+// Repository checks of the knowledge base beyond its schema: no two entries about the same
+// thing, sources that are real addresses and not one page propping up many unrelated entries,
+// and dates that are real days.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { loadKnowledgeFiles } from '../../src/domain/knowledge-files.ts';
+import type { KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
+
+let entries: KnowledgeEntry[];
+before(async () => {
+  entries = (await loadKnowledgeFiles()).map(({ entry }) => entry);
+});
+
+const normalised = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** Word triples of a text: two bodies that share more than half of them say the same thing (a founder and their organisation share about a third). */
+function shingles(text: string): Set<string> {
+  const words = normalised(text).split(' ');
+  return new Set(words.slice(2).map((word, i) => `${words[i] ?? ''} ${words[i + 1] ?? ''} ${word}`));
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const shingle of a) if (b.has(shingle)) shared += 1;
+  return shared / Math.min(a.size, b.size);
+}
+
+/** An entry's title without what varies between two write-ups of one thing. */
+const titleKey = (title: string) => normalised(title).replace(/\b(the|of|and|in|india|indian|foundation|trust|society|scheme|yojana|programme|program|mission)\b/g, '').replace(/\s+/g, '');
+
+describe('the knowledge base, as a whole', () => {
+  it('has no two entries about the same thing (same title, or bodies that mostly say the same)', () => {
+    const seen = new Map<string, string>();
+    const sameTitle: string[] = [];
+    for (const entry of entries) {
+      const key = `${entry.kind}:${titleKey(entry.title)}`;
+      const other = seen.get(key);
+      if (other) sameTitle.push(`${other} and ${entry.id}`);
+      seen.set(key, entry.id);
+    }
+    assert.deepEqual(sameTitle, [], 'entries of one kind with the same title');
+    const bodies = entries.map((entry) => ({ id: entry.id, shingles: shingles(`${entry.summary} ${entry.body}`) }));
+    const alike: string[] = [];
+    for (const [i, a] of bodies.entries()) {
+      for (const b of bodies.slice(i + 1)) if (overlap(a.shingles, b.shingles) > 0.5) alike.push(`${a.id} and ${b.id}`);
+    }
+    assert.deepEqual(alike, [], 'entries whose texts are mostly the same');
+  });
+
+  it('cites sources at real https addresses, none the only source of several unrelated entries', () => {
+    const malformed = entries.flatMap((entry) =>
+      entry.sources.flatMap((source) => {
+        const url = URL.canParse(source.url) ? new URL(source.url) : undefined;
+        return url?.protocol === 'https:' && url.hostname.includes('.') && !/\s/.test(source.url) ? [] : [`${entry.id}: ${source.url}`];
+      }),
+    );
+    assert.deepEqual(malformed, []);
+    const onlySourceOf = new Map<string, string[]>();
+    for (const entry of entries) {
+      const [only] = entry.sources;
+      if (entry.sources.length === 1 && only) onlySourceOf.set(only.url, [...(onlySourceOf.get(only.url) ?? []), entry.id]);
+    }
+    const propping = [...onlySourceOf].filter(([, ids]) => ids.length > 2).map(([url, ids]) => `${url}: ${ids.join(', ')}`);
+    assert.deepEqual(propping, [], 'a page that is the only source of more than two entries');
+    const repeatedWithin = entries.filter((entry) => new Set(entry.sources.map((s) => s.url)).size !== entry.sources.length).map((entry) => entry.id);
+    assert.deepEqual(repeatedWithin, [], 'an entry that lists one source twice');
+  });
+
+  it('dates every entry, guides included, with a real day no later than today', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const wrong = entries.filter((entry) => Number.isNaN(Date.parse(`${entry.as_of}T00:00:00Z`)) || new Date(`${entry.as_of}T00:00:00Z`).toISOString().slice(0, 10) !== entry.as_of || entry.as_of > today);
+    assert.deepEqual(wrong.map((entry) => `${entry.id}: ${entry.as_of}`), []);
+  });
+});
