@@ -86,8 +86,12 @@ export interface FoundEntry {
 export const questionWords = (question: string): string[] =>
   [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => !HINDI_FUNCTION_WORDS.has(word)).slice(0, 40);
 
+/** How many entries by rank are weighed again with their coverage of the question, and how much coverage counts then. */
+const CANDIDATES = 30;
+export const COVERAGE_WEIGHT = 1.0;
+
 /** Extra score for an entry in a state the question names, of a cause its words point to, and a guide for a "how do I" question. */
-export const HINT_BONUS = { state: 0.1, cause: 0.03, guide: 0.1 } as const;
+export const HINT_BONUS = { state: 0.2, cause: 0.05, guide: 0.2 } as const;
 
 /**
  * The search of searchKnowledge: $1 the question's words, $2 how many entries, $3 the states it
@@ -128,12 +132,16 @@ export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsv
          + CASE WHEN $5::boolean AND e.kind = 'guide' THEN ${HINT_BONUS.guide} ELSE 0 END AS score
        FROM matched m JOIN knowledge_entries e ON e.id = m.id
      ),
-     -- The best first, then their rows: only those are read in full.
-     best AS (SELECT * FROM scored ORDER BY score DESC, id LIMIT $2)
-     SELECT e.id, e.kind, e.title, e.summary, e.causes, e.questions, e.sources, s.score::float8 AS score,
-       least(1, ((SELECT count(*) FROM telling t WHERE e.document @@ to_tsquery('simple', quote_literal(t.lexeme))) + s.named)::float8 / greatest((SELECT n FROM asked_count), 1)) AS coverage
-     FROM best s JOIN knowledge_entries e ON e.id = s.id
-     ORDER BY s.score DESC, e.id`;
+     -- The best by rank, then by rank and how much of the question they hold: only those are read in full.
+     best AS (SELECT * FROM scored ORDER BY score DESC, id LIMIT ${CANDIDATES}),
+     covered AS (
+       SELECT s.id, s.score, least(1, ((SELECT count(*) FROM telling t WHERE e.document @@ to_tsquery('simple', quote_literal(t.lexeme))) + s.named)::float8 / greatest((SELECT n FROM asked_count), 1)) AS coverage
+       FROM best s JOIN knowledge_entries e ON e.id = s.id
+     ),
+     chosen AS (SELECT * FROM covered ORDER BY score + ${COVERAGE_WEIGHT} * coverage DESC, id LIMIT $2)
+     SELECT e.id, e.kind, e.title, e.summary, e.causes, e.questions, e.sources, c.score::float8 AS score, c.coverage
+     FROM chosen c JOIN knowledge_entries e ON e.id = c.id
+     ORDER BY c.score + ${COVERAGE_WEIGHT} * c.coverage DESC, e.id`;
 
 /**
  * The entries that best answer `question`: full-text search over the weighted document, where

@@ -9,6 +9,8 @@ type Cause = (typeof CAUSES)[number];
  */
 export interface QuestionHints {
   states: string[];
+  /** The question's words that named those states: searched through the states field, not the text. */
+  placeWords: string[];
   causes: Cause[];
   howTo: boolean;
   /** English words to search besides the question's own (Hinglish: "pani" → water). */
@@ -156,7 +158,7 @@ export const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'karna', 'karne', 'karta', 'karti', 'karte', 'kiya', 'kar', 'de', 'deta', 'deti', 'dete', 'do', 'sakte', 'sakta', 'sakti', 'chahiye',
   'hum', 'humein', 'mujhe', 'mera', 'meri', 'mere', 'apna', 'apni', 'apne', 'ab', 'abhi', 'gaya', 'gayi', 'gaye', 'ho', 'band', 'nahi',
   'nahin', 'jo', 'jab', 'tab', 'yeh', 'ye', 'woh', 'wo', 'ek', 'sab', 'koi', 'kuch', 'bahut', 'sabse', 'pehla', 'pehli', 'banaye', 'banane',
-  'bane', 'bhai', 'ji',
+  'bane', 'bhai', 'ji', 'aayega', 'aayegi', 'aata', 'aati', 'kaha', 'bhare', 'bharna', 'karaye', 'karayen', 'pehle', 'logo', 'logon',
 ]);
 
 /** Hindi words typed in Latin letters, and their English for the search. */
@@ -203,6 +205,27 @@ const HINGLISH: Readonly<Record<string, string[]>> = {
   kya: ['what'],
   kaun: ['who'],
   kahan: ['where'],
+  mitti: ['soil'],
+  jaanch: ['test', 'testing'],
+  rehri: ['street', 'vendor'],
+  patri: ['street', 'vendor'],
+  thela: ['vendor'],
+  pahadi: ['hill', 'mountain'],
+  budhapa: ['old', 'age', 'pension'],
+  budhape: ['old', 'age', 'pension'],
+  viklang: ['disabled', 'disability'],
+  divyang: ['disabled', 'disability'],
+  ladko: ['youth', 'boys'],
+  yuva: ['youth'],
+  bachat: ['savings'],
+  beej: ['seed'],
+  fasal: ['crop'],
+  bima: ['insurance'],
+  karz: ['loan'],
+  aspatal: ['hospital'],
+  prasav: ['delivery', 'maternity'],
+  garbhvati: ['pregnant'],
+  pregnant: ['maternity'],
 };
 
 const HOW_TO = /^(how (do|can|to|should|does one)\b|how i\b|steps? (to|for)\b|process (to|for|of)\b|procedure\b|what is the (process|procedure)\b|guide to\b)|\bkaise\b|\bkya process\b/;
@@ -213,13 +236,17 @@ export function hintsOf(question: string): QuestionHints {
   const text = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}&]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
   const words = text.trim().split(' ');
   const states = new Set<string>();
+  const placeWords = new Set<string>();
   for (const [name, place] of placeByName) {
     // Two-letter abbreviations count only in capitals ("UP", not "up the river").
-    if (name.length <= 2 ? new RegExp(`\\b${name.toUpperCase()}\\b`).test(question) : text.includes(` ${name} `)) states.add(place);
+    if (name.length <= 2 ? new RegExp(`\\b${name.toUpperCase()}\\b`).test(question) : text.includes(` ${name} `)) {
+      states.add(place);
+      for (const word of name.split(' ')) if (word !== 'and') placeWords.add(word);
+    }
   }
   const causes = new Set<Cause>();
   for (const word of words) {
     for (const [start, cause] of Object.entries(CAUSE_WORDS)) if (word.startsWith(start)) causes.add(cause);
   }
-  return { states: [...states], causes: [...causes], howTo: HOW_TO.test(text.trim()), english: [...new Set(words.flatMap((word) => HINGLISH[word] ?? []))] };
+  return { states: [...states], placeWords: [...placeWords], causes: [...causes], howTo: HOW_TO.test(text.trim()), english: [...new Set(words.flatMap((word) => HINGLISH[word] ?? []))] };
 }

@@ -9,8 +9,8 @@ import { evaluate, rate, report, type Evaluation } from '../../eval/evaluate.ts'
 import { loadQuestionSet } from '../../eval/question-set.ts';
 import { startChat, type Chat } from '../support/chat.ts';
 
-/** The floors: the figures as last tuned, less a little for a question added before its entry. */
-const FLOOR = { inScopeHits: 0.75, outOfScopeAbstained: 0.8 };
+/** The floors issue 9 sets (measured 90.2% and 98.4% on 457 and 62 questions when they were set). */
+const FLOOR = { inScopeHits: 0.9, outOfScopeAbstained: 0.95 };
 
 let stack: TestStack;
 let chat: Chat;
@@ -26,7 +26,7 @@ describe("the embedded answerer on the project's questions", () => {
     await applyEntitlement(chat.deps.db, { userId, plan: 'premium', status: 'active', queriesLimit: 100_000, periodStart: new Date(now - 86_400_000), periodEnd: new Date(now + 86_400_000), changedAt: new Date() });
     const headers = await bearerFor(stack, userId);
     const set = await loadQuestionSet();
-    assert.ok(set.in_scope.length >= 150 && set.out_of_scope.length >= 60, 'the set is large enough to mean something');
+    assert.ok(set.in_scope.length >= 200 && set.out_of_scope.length >= 60, 'the set is as large as issue 9 asks');
     const result: Evaluation = await evaluate(set, async (question) => {
       const started = performance.now();
       const response = await chat.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { message: question } });

@@ -7,7 +7,7 @@ describe('questions Better+ does not answer, whatever words they share with the 
     assert.equal(outOfScopeKind('Hi there, how are you?'), 'small talk');
     assert.equal(outOfScopeKind('which NGOs work on homelessness in London'), 'another country');
     assert.equal(outOfScopeKind('write a python function to sort a list'), 'code');
-    assert.equal(outOfScopeKind('best water purifier brand to buy'), undefined, 'not every shopping question is caught: the search decides then');
+    assert.equal(outOfScopeKind('best water purifier brand to buy'), 'shopping, prices and investing');
     assert.equal(outOfScopeKind('which solar panel brand is cheapest on amazon'), 'shopping, prices and investing');
     assert.equal(outOfScopeKind('my father has chest pain, which medicine should he take'), "one person's medical case");
     assert.equal(outOfScopeKind('how can I get bail for my brother'), "one person's legal case");
