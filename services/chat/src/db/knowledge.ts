@@ -88,6 +88,8 @@ export const questionWords = (question: string): string[] =>
 
 /** How many entries by rank are weighed again with their coverage of the question, and how much coverage counts then. */
 const CANDIDATES = 30;
+/** How many entries by rank are read for the hints of the question (states, causes, kind). */
+const HINTED = 100;
 export const COVERAGE_WEIGHT = 1.0;
 
 /** Extra score for an entry in a state the question names, of a cause its words point to, and a guide for a "how do I" question. */
@@ -125,12 +127,14 @@ export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsv
        SELECT coalesce(t.id, n.id) AS id, coalesce(t.rank, 0) + coalesce(n.similarity, 0) * 0.5 AS score, (n.id IS NOT NULL)::int AS named
        FROM by_text t FULL JOIN by_name n ON n.id = t.id
      ),
+     -- Only the best matches are read for their hints: a row each, by its key, however large the archive.
+     ranked AS (SELECT * FROM matched ORDER BY score DESC, id LIMIT ${HINTED}),
      scored AS (
        SELECT m.id, m.named, m.score
          + CASE WHEN e.states && $3::text[] THEN ${HINT_BONUS.state} ELSE 0 END
          + CASE WHEN e.causes && $4::text[] THEN ${HINT_BONUS.cause} ELSE 0 END
          + CASE WHEN $5::boolean AND e.kind = 'guide' THEN ${HINT_BONUS.guide} ELSE 0 END AS score
-       FROM matched m JOIN knowledge_entries e ON e.id = m.id
+       FROM ranked m JOIN knowledge_entries e ON e.id = m.id
      ),
      -- The best by rank, then by rank and how much of the question they hold: only those are read in full.
      best AS (SELECT * FROM scored ORDER BY score DESC, id LIMIT ${CANDIDATES}),
