@@ -1,48 +1,16 @@
 import assert from 'node:assert/strict';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { OtpRequestedEvent } from '@betterplus/events';
-import {
-  createSecretSealer,
-  decodeEnvelope,
-  deadLetterTopic,
-  encodeEvent,
-  generateSecretKeys,
-  localMailboxDir,
-  readLocalMailbox,
-  sealedSecretContext,
-  type BusMessage,
-  type RunningService,
-  type Subscription,
-} from '@betterplus/kit';
-import { createTestStack, eventually, type TestStack } from '@betterplus/kit/testing';
-import { notificationsService } from '../../src/app.ts';
-import type { NotificationsConfig } from '../../src/config.ts';
-import { deliveriesOf, eventuallyRows, failuresOf, freshCode, otpPayload, publish } from '../support/events.ts';
+import { createSecretSealer, decodeEnvelope, encodeEvent, generateSecretKeys, localMailboxDir, readLocalMailbox, sealedSecretContext } from '@betterplus/kit';
+import { eventually } from '@betterplus/kit/testing';
+import { deliveriesOf, eventuallyRows, failuresOf, freshCode, otpPayload, notificationsForSuite, publish } from '../support/events.ts';
 
 describe('event handlers, delivering to the local mailbox', () => {
-  let stack: TestStack;
-  let service: RunningService<NotificationsConfig>;
-  const deadLetters: BusMessage[] = [];
-  let deadLetterWatch: Subscription;
+  const suite = notificationsForSuite();
+  const { deadLetters } = suite;
 
-  before(async () => {
-    stack = await createTestStack();
-    service = await stack.start(notificationsService, { PUBLIC_URL: 'https://betterplus.example' });
-    deadLetterWatch = await service.deps.bus.subscribe({
-      group: 'dead-letter-watch',
-      topics: [deadLetterTopic('notifications')],
-      handle: async (message) => {
-        deadLetters.push(message);
-      },
-    });
-  });
-  after(async () => {
-    await deadLetterWatch.stop();
-    await stack.close();
-  });
-
-  const mailboxDir = () => localMailboxDir(service.deps.config.DATA_DIR);
+  const mailboxDir = () => localMailboxDir(suite.service().deps.config.DATA_DIR);
   const mailTo = (email: string, match: (text: string) => boolean = () => true) =>
     eventually(async () => (await readLocalMailbox(mailboxDir())).find((m) => m.to === email && match(m.text)));
 
@@ -59,19 +27,19 @@ describe('event handlers, delivering to the local mailbox', () => {
   }
 
   it('UserRegistered: a welcome mail, recorded as delivered for its event', async () => {
-    const eventId = await publish.userRegistered(service, 'welcome@example.in');
+    const eventId = await publish.userRegistered(suite.service(), 'welcome@example.in');
     const mail = await mailTo('welcome@example.in');
     assert.equal(mail.subject, 'Welcome to Better+');
     assert.ok(mail.text.includes('https://betterplus.example/chat'));
     assert.equal(mail.from, 'Better+ <no-reply@localhost>');
-    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(suite.service(), eventId)), [
       { kind: 'welcome', recipient: 'welcome@example.in' },
     ]);
   });
 
   it('OtpRequested: the code in both bodies, valid for the 10 minutes the event states', async () => {
     const code = freshCode();
-    await publish.otpRequested(service, 'otp@example.in', code);
+    await publish.otpRequested(suite.service(), 'otp@example.in', code);
     const mail = await mailTo('otp@example.in');
     assert.equal(mail.subject, 'Your Better+ verification code');
     assert.ok(mail.text.includes(`    ${code}\n`));
@@ -80,7 +48,7 @@ describe('event handlers, delivering to the local mailbox', () => {
   });
 
   it('PasswordResetRequested: the reset link with the token, valid 30 minutes, and how to ignore it', async () => {
-    await publish.passwordResetRequested(service, 'reset@example.in', 'reset-token_123');
+    await publish.passwordResetRequested(suite.service(), 'reset@example.in', 'reset-token_123');
     const mail = await mailTo('reset@example.in');
     assert.equal(mail.subject, 'Reset your Better+ password');
     assert.ok(mail.text.includes('https://betterplus.example/reset-password?token=reset-token_123'));
@@ -90,13 +58,13 @@ describe('event handlers, delivering to the local mailbox', () => {
   });
 
   it('ContactSubmitted: a copy to support that replies to the sender, and an acknowledgement', async () => {
-    const eventId = await publish.contactSubmitted(service, 'sender@example.in', 'Volunteering');
+    const eventId = await publish.contactSubmitted(suite.service(), 'sender@example.in', 'Volunteering');
     const support = await mailTo('support@localhost', (text) => text.includes('sender@example.in'));
     assert.equal(support.replyTo, 'sender@example.in');
     assert.equal(support.subject, 'Contact form: Volunteering');
     const acknowledgement = await mailTo('sender@example.in');
     assert.match(acknowledgement.text, /within 24-48 hours/);
-    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId), 2), [
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(suite.service(), eventId), 2), [
       { kind: 'contact_acknowledgement', recipient: 'sender@example.in' },
       { kind: 'contact_support', recipient: 'support@localhost' },
     ]);
@@ -105,19 +73,19 @@ describe('event handlers, delivering to the local mailbox', () => {
   it('sends one mail when the same event (same id) arrives twice', async () => {
     const code = freshCode();
     const email = 'twice@example.in';
-    const event = encodeEvent(OtpRequestedEvent, 'identity', email, otpPayload(service, email, code));
+    const event = encodeEvent(OtpRequestedEvent, 'identity', email, otpPayload(suite.service(), email, code));
     const duplicates = async () =>
-      (await service.deps.metrics.consumedEvents.get()).values.find((v) => v.labels.topic === OtpRequestedEvent.topic && v.labels.outcome === 'duplicate')?.value ?? 0;
+      (await suite.service().deps.metrics.consumedEvents.get()).values.find((v) => v.labels.topic === OtpRequestedEvent.topic && v.labels.outcome === 'duplicate')?.value ?? 0;
     const before = await duplicates();
 
-    await service.deps.bus.publish([{ topic: OtpRequestedEvent.topic, key: email, value: event.bytes }]);
-    await service.deps.bus.publish([{ topic: OtpRequestedEvent.topic, key: email, value: event.bytes }]);
+    await suite.service().deps.bus.publish([{ topic: OtpRequestedEvent.topic, key: email, value: event.bytes }]);
+    await suite.service().deps.bus.publish([{ topic: OtpRequestedEvent.topic, key: email, value: event.bytes }]);
     await eventually(async () => ((await duplicates()) > before ? true : undefined));
     await mailTo(email);
 
     const mails = (await readLocalMailbox(mailboxDir())).filter((m) => m.to === email);
     assert.equal(mails.length, 1);
-    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, event.eventId)), [{ kind: 'otp', recipient: email }]);
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(suite.service(), event.eventId)), [{ kind: 'otp', recipient: email }]);
   });
 
   it('retries a send that failed, records the failed attempt, and delivers once the mailer works again', async () => {
@@ -125,18 +93,18 @@ describe('event handlers, delivering to the local mailbox', () => {
     const code = freshCode();
     let eventId: string;
     try {
-      eventId = await publish.otpRequested(service, 'retry@example.in', code);
-      const [failure] = await eventuallyRows(() => failuresOf(service, eventId));
+      eventId = await publish.otpRequested(suite.service(), 'retry@example.in', code);
+      const [failure] = await eventuallyRows(() => failuresOf(suite.service(), eventId));
       assert.ok(failure);
       assert.equal(failure.kind, 'otp');
       assert.match(failure.error, /EEXIST|ENOTDIR/);
-      assert.deepEqual(await deliveriesOf(service, eventId), [], 'nothing recorded as delivered while it fails');
+      assert.deepEqual(await deliveriesOf(suite.service(), eventId), [], 'nothing recorded as delivered while it fails');
     } finally {
       await repair();
     }
     const mail = await mailTo('retry@example.in');
     assert.ok(mail.text.includes(code));
-    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(suite.service(), eventId)), [
       { kind: 'otp', recipient: 'retry@example.in' },
     ]);
     assert.equal(deadLetters.length, 0, 'a retry that succeeds dead-letters nothing');
@@ -144,9 +112,9 @@ describe('event handlers, delivering to the local mailbox', () => {
 
   it('queues the mail in the handler\'s transaction with the code sealed, and clears it once sent', async () => {
     const code = freshCode();
-    const eventId = await publish.otpRequested(service, 'queued@example.in', code);
+    const eventId = await publish.otpRequested(suite.service(), 'queued@example.in', code);
     await mailTo('queued@example.in');
-    const { rows } = await service.deps.db.query<{ sealed: Uint8Array | null; sent: boolean }>(
+    const { rows } = await suite.service().deps.db.query<{ sealed: Uint8Array | null; sent: boolean }>(
       'SELECT sealed_message AS sealed, sent_at IS NOT NULL AS sent FROM email_deliveries WHERE event_id = $1',
       [eventId],
     );
@@ -158,9 +126,9 @@ describe('event handlers, delivering to the local mailbox', () => {
     const code = freshCode();
     let eventId: string;
     try {
-      eventId = await publish.otpRequested(service, 'held@example.in', code);
-      await eventuallyRows(() => failuresOf(service, eventId), 2);
-      const { rows } = await service.deps.db.query<{ sealed: Uint8Array }>('SELECT sealed_message AS sealed FROM email_deliveries WHERE event_id = $1', [eventId]);
+      eventId = await publish.otpRequested(suite.service(), 'held@example.in', code);
+      await eventuallyRows(() => failuresOf(suite.service(), eventId), 2);
+      const { rows } = await suite.service().deps.db.query<{ sealed: Uint8Array }>('SELECT sealed_message AS sealed FROM email_deliveries WHERE event_id = $1', [eventId]);
       const [row] = rows;
       assert.ok(row, 'the intent is recorded');
       assert.ok(!Buffer.from(row.sealed).toString('latin1').includes(code), 'no plaintext code at rest');
@@ -174,10 +142,10 @@ describe('event handlers, delivering to the local mailbox', () => {
   it('OtpRequested: mails nothing for a code sealed for another address or to another key, and dead-letters it', async () => {
     const email = 'victim@example.in';
     const code = freshCode();
-    const elsewhere = { ...otpPayload(service, 'attacker@example.in', code), email };
-    const strangerKey = { ...otpPayload(service, email, code), sealedCode: createSecretSealer(generateSecretKeys().publicKeyPem)(code, sealedSecretContext(OtpRequestedEvent.schema.typeName, email)) };
+    const elsewhere = { ...otpPayload(suite.service(), 'attacker@example.in', code), email };
+    const strangerKey = { ...otpPayload(suite.service(), email, code), sealedCode: createSecretSealer(generateSecretKeys().publicKeyPem)(code, sealedSecretContext(OtpRequestedEvent.schema.typeName, email)) };
     for (const payload of [elsewhere, strangerKey]) {
-      const eventId = await service.deps.uow.run((tx) => tx.publish(OtpRequestedEvent, email, payload));
+      const eventId = await suite.service().deps.uow.run((tx) => tx.publish(OtpRequestedEvent, email, payload));
       await eventually(async () => deadLetters.find((m) => decodeEnvelope(m.value).eventId === eventId));
     }
     assert.equal((await readLocalMailbox(mailboxDir())).filter((m) => m.to === email).length, 0);

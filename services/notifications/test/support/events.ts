@@ -1,4 +1,5 @@
 // Shared by the event tests: publishing as identity and billing would, and reading what was delivered.
+import assert from 'node:assert/strict';
 import { createPublicKey, randomInt, randomUUID } from 'node:crypto';
 import {
   ContactSubmittedEvent,
@@ -11,8 +12,10 @@ import {
   UserRegisteredEvent,
   UserUpdatedEvent,
 } from '@betterplus/events';
-import { createSecretSealer, sealedSecretContext, type RunningService } from '@betterplus/kit';
-import { eventually } from '@betterplus/kit/testing';
+import { after, before } from 'node:test';
+import { createSecretSealer, deadLetterTopic, sealedSecretContext, type BusMessage, type RunningService, type Subscription } from '@betterplus/kit';
+import { createTestStack, eventually, type TestStack } from '@betterplus/kit/testing';
+import { notificationsService } from '../../src/app.ts';
 import type { NotificationsConfig } from '../../src/config.ts';
 
 type Service = RunningService<NotificationsConfig>;
@@ -103,3 +106,30 @@ export const eventuallyRows = <Row>(rows: () => Promise<Row[]>, atLeast = 1): Pr
     const found = await rows();
     return found.length >= atLeast ? found : undefined;
   });
+
+/**
+ * notifications on a fresh test stack for the enclosing describe (started before its tests,
+ * closed after), with every dead letter it writes collected in `deadLetters`.
+ */
+export function notificationsForSuite(): { service: () => Service; deadLetters: BusMessage[] } {
+  let stack: TestStack | undefined;
+  let service: Service | undefined;
+  let deadLetterWatch: Subscription | undefined;
+  const deadLetters: BusMessage[] = [];
+  before(async () => {
+    stack = await createTestStack();
+    service = await stack.start(notificationsService, { PUBLIC_URL: 'https://betterplus.example' });
+    deadLetterWatch = await service.deps.bus.subscribe({
+      group: 'dead-letter-watch',
+      topics: [deadLetterTopic('notifications')],
+      handle: async (message) => {
+        deadLetters.push(message);
+      },
+    });
+  });
+  after(async () => {
+    await deadLetterWatch?.stop();
+    await stack?.close();
+  });
+  return { service: () => service ?? assert.fail('notifications has not started'), deadLetters };
+}
