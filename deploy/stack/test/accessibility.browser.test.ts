@@ -2,10 +2,9 @@
 // in Chromium: no serious or critical violation, one h1, and a document title of its own.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { EmbeddedStack } from '../src/embedded-stack.ts';
-import { createAccount, signedInContext, startBrowserStack, type Account } from './support/browser.ts';
+import { createAccount, seriousViolations, signedInContext, startBrowserStack, type Account } from './support/browser.ts';
 
 const app = 'Better+';
 const title = (page: string) => `${page} · ${app}`;
@@ -33,14 +32,6 @@ const userPages: [path: string, title: string][] = [
   ['/knowledge/goonj', title('Goonj')],
   ['/knowledge/no-such-entry', title('Entry not found')],
 ];
-
-/** Violations of impact serious or critical, one line each with where they are. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, impact, help, nodes }) => `${impact ?? ''} ${id}: ${help} at ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Opens `path`, waits until the page is settled, and checks it. */
 async function checkPage(page: Page, url: string, expectedTitle: string): Promise<void> {

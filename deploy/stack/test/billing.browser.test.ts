@@ -6,22 +6,15 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@betterplus/kit/testing';
 import type { EmbeddedStack } from '../src/embedded-stack.ts';
-import { createAccount, signedInContext, startBrowserStack, type Account } from './support/browser.ts';
+import { createAccount, seriousViolations, signedInContext, startBrowserStack, type Account } from './support/browser.ts';
 
 /** A profile card, found by its title (an h2). */
 const section = (page: Page, title: string) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, level: 2 }) });
 const planCard = (page: Page, plan: 'Basic' | 'Premium') =>
   page.locator('#choose-a-plan').getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan, level: 3 }) });
-
-/** axe-core's serious and critical findings (accessibility.browser.test.ts checks the pages as a new account sees them; these are the billing states). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id, nodes }) => `${id} at ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 describe('subscribing, invoices and cancelling, in Chromium', () => {
   let stack: EmbeddedStack;

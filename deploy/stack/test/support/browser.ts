@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { StoredMail } from '@betterplus/kit';
 import { eventually } from '@betterplus/kit/testing';
 import type { EmbeddedStack } from '../../src/embedded-stack.ts';
@@ -73,4 +74,12 @@ export async function signedInContext(browser: Browser, account: Account, option
   const context = await browser.newContext(options);
   await context.addInitScript({ content: `if (localStorage.getItem('token') === null) localStorage.setItem('token', ${JSON.stringify(account.token)});` });
   return context;
+}
+
+/** axe-core's violations of impact serious or critical on `page`, one line each with where they are. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, impact, help, nodes }) => `${impact ?? ''} ${id}: ${help} at ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
