@@ -1,5 +1,5 @@
 import type { RunningService } from '@betterplus/kit';
-import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
+import { createTestStack, eventually, startOnEachDatabase, type TestStack } from '@betterplus/kit/testing';
 import { UserRegisteredEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { billingService } from '../../src/app.ts';
@@ -17,15 +17,9 @@ export async function startBilling(): Promise<{ stack: TestStack; billing: Billi
   return { stack, billing: await stack.start(billingService) };
 }
 
-/**
- * billing on each database it must behave the same on: the environment's (PostgreSQL when
- * DATABASE_URL is set) and, when that is PostgreSQL, PGlite too.
- */
+/** billing on each database it must behave the same on (see startOnEachDatabase). */
 export async function startBillingOnEachDatabase(stack: TestStack, env: Record<string, string> = {}): Promise<{ database: string; billing: Billing }[]> {
-  const onEnvironment = { database: realInfrastructure.postgres ? 'postgres' : 'pglite', billing: await stack.start(billingService, env) };
-  if (!realInfrastructure.postgres) return [onEnvironment];
-  // An empty DATABASE_URL leaves the service on PGlite.
-  return [onEnvironment, { database: 'pglite', billing: await stack.start(billingService, { ...env, DATABASE_URL: '' }) }];
+  return (await startOnEachDatabase(stack, billingService, env)).map(({ database, service }) => ({ database, billing: service }));
 }
 
 /** What identity publishes when an account is created; billing consumes it from the topic. */

@@ -1,5 +1,5 @@
 import type { RunningService } from '@betterplus/kit';
-import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
+import { createTestStack, eventually, startOnEachDatabase, type TestStack } from '@betterplus/kit/testing';
 import { SubscriptionChangedEvent, topics } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { chatService } from '../../src/app.ts';
@@ -13,15 +13,9 @@ export async function startChat(): Promise<{ stack: TestStack; chat: Chat }> {
   return { stack, chat: await stack.start(chatService) };
 }
 
-/**
- * chat on each database it must behave the same on: the environment's (PostgreSQL when
- * DATABASE_URL is set) and, when that is PostgreSQL, PGlite too.
- */
+/** chat on each database it must behave the same on (see startOnEachDatabase). */
 export async function startChatOnEachDatabase(stack: TestStack): Promise<{ database: string; chat: Chat }[]> {
-  const onEnvironment = { database: realInfrastructure.postgres ? 'postgres' : 'pglite', chat: await stack.start(chatService) };
-  if (!realInfrastructure.postgres) return [onEnvironment];
-  // An empty DATABASE_URL leaves the service on PGlite.
-  return [onEnvironment, { database: 'pglite', chat: await stack.start(chatService, { DATABASE_URL: '' }) }];
+  return (await startOnEachDatabase(stack, chatService)).map(({ database, service }) => ({ database, chat: service }));
 }
 
 export interface Plan {

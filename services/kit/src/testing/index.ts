@@ -1,4 +1,4 @@
-export { bearerFor, createTestStack, eventually, realInfrastructure } from './test-stack.ts';
+export { bearerFor, createTestStack, eventually, realInfrastructure, startOnEachDatabase } from './test-stack.ts';
 export type { TestStack } from './test-stack.ts';
 export { startSmtpServer, unfolded } from './smtp-server.ts';
 export type { ReceivedMail, SmtpServer } from './smtp-server.ts';

@@ -124,3 +124,17 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * A service on each database it must behave the same on: the environment's (PostgreSQL when
+ * DATABASE_URL is set) and, when that is PostgreSQL, PGlite too (an empty DATABASE_URL).
+ */
+export async function startOnEachDatabase<Config extends BaseConfig>(
+  stack: TestStack,
+  definition: ServiceDefinition<Config>,
+  extraEnv: Record<string, string> = {},
+): Promise<{ database: 'postgres' | 'pglite'; service: RunningService<Config> }[]> {
+  const onEnvironment = { database: realInfrastructure.postgres ? ('postgres' as const) : ('pglite' as const), service: await stack.start(definition, extraEnv) };
+  if (!realInfrastructure.postgres) return [onEnvironment];
+  return [onEnvironment, { database: 'pglite', service: await stack.start(definition, { ...extraEnv, DATABASE_URL: '' }) }];
+}
