@@ -114,11 +114,15 @@ describe('event handlers, delivering to the local mailbox', () => {
     const code = freshCode();
     const eventId = await publish.otpRequested(suite.service(), 'queued@example.in', code);
     await mailTo('queued@example.in');
-    const { rows } = await suite.service().deps.db.query<{ sealed: Uint8Array | null; sent: boolean }>(
-      'SELECT sealed_message AS sealed, sent_at IS NOT NULL AS sent FROM email_deliveries WHERE event_id = $1',
-      [eventId],
-    );
-    assert.deepEqual(rows, [{ sealed: null, sent: true }]);
+    // The mail leaves before its row is marked sent, so the row catches up a moment later.
+    const sent = await eventually(async () => {
+      const { rows } = await suite.service().deps.db.query<{ sealed: Uint8Array | null; sent: boolean }>(
+        'SELECT sealed_message AS sealed, sent_at IS NOT NULL AS sent FROM email_deliveries WHERE event_id = $1',
+        [eventId],
+      );
+      return rows[0]?.sent ? rows : undefined;
+    });
+    assert.deepEqual(sent, [{ sealed: null, sent: true }]);
   });
 
   it('keeps a queued mail sealed while it cannot be sent, and never dead-letters it', async () => {
