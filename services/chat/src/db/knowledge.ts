@@ -14,6 +14,9 @@ const nameWords = (title: string): string[] => [...new Set(title.toLowerCase().m
 const COMMON_WORD_SHARE = 0.15;
 const COMMON_WORD_FLOOR = 5;
 
+/** The GIN indexes searches and listings read. */
+const SEARCH_INDEXES = ['knowledge_entries_document', 'knowledge_entries_head', 'knowledge_entries_states', 'knowledge_entries_causes', 'knowledge_name_words_word'];
+
 export interface ImportReport {
   added: number;
   updated: number;
@@ -46,6 +49,11 @@ export async function importKnowledge(db: Database, loaded: readonly LoadedEntry
          SELECT word, ndoc, ndoc > greatest($1::int, (SELECT count(*) FROM knowledge_entries) * $2::float8) FROM ts_stat('SELECT document FROM knowledge_entries')`,
         [COMMON_WORD_FLOOR, COMMON_WORD_SHARE],
       );
+      await tx.query('DELETE FROM knowledge_name_words');
+      await tx.query('INSERT INTO knowledge_name_words (word, entries) SELECT word, count(*) FROM knowledge_names GROUP BY word');
+      // New rows wait in each GIN index's pending list, which every search reads in full and only a
+      // vacuum merges (none runs in PGlite): merge them now, or searches grow slow and plan table scans.
+      await tx.query('SELECT gin_clean_pending_list(index::regclass) FROM unnest($1::text[]) AS index', [SEARCH_INDEXES]);
     }
     return report;
   });
@@ -91,23 +99,37 @@ const CANDIDATES = 30;
 /** How many entries by rank are read for the hints of the question (states, causes, kind). */
 const HINTED = 100;
 export const COVERAGE_WEIGHT = 1.0;
+/** How many entries the words a search matches on may hold together: the rarest words tell most, and ranking every holder of a frequent word grows with the archive. */
+export const MATCH_BUDGET = 2000;
+/** A title word more entries hold than this names nothing in particular, so a misspelling of it boosts none of them. */
+const NAME_HOLDERS = 50;
 
 /** Extra score for an entry in a state the question names, of a cause its words point to, and a guide for a "how do I" question. */
 export const HINT_BONUS = { state: 0.2, cause: 0.05, guide: 0.2 } as const;
 
 /**
  * The search of searchKnowledge: $1 the question's words, $2 how many entries, $3 the states it
- * names, $4 the causes its words point to, $5 whether it asks how to do something.
+ * names, $4 the causes its words point to, $5 whether it asks how to do something, $6 the match budget.
  */
 export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', array_to_string($1::text[], ' ')))) AS lexeme),
      known AS (SELECT a.lexeme, l.entries, l.common FROM asked a JOIN knowledge_lexemes l ON l.lexeme = a.lexeme),
      -- The words few entries share; a question of common words only ("how to start a self-help group") keeps its three rarest.
      telling AS (
-       SELECT lexeme FROM known WHERE NOT common
+       SELECT lexeme, entries FROM known WHERE NOT common
        UNION ALL
-       SELECT lexeme FROM (SELECT lexeme FROM known ORDER BY entries LIMIT 3) AS rarest WHERE NOT EXISTS (SELECT 1 FROM known WHERE NOT common)
+       SELECT lexeme, entries FROM (SELECT lexeme, entries FROM known ORDER BY entries LIMIT 3) AS rarest WHERE NOT EXISTS (SELECT 1 FROM known WHERE NOT common)
      ),
-     q AS (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS query FROM telling),
+     -- The rarest telling words, as many as together hold at most $6 entries (MATCH_BUDGET): only entries holding one of
+     -- them are ranked, so a search reads about as many rows at any size. When even the rarest is held by more
+     -- entries than that, entries are matched on their titles and questions (heading) instead.
+     matching AS (
+       SELECT lexeme FROM (SELECT lexeme, sum(entries) OVER (ORDER BY entries, lexeme) AS held FROM telling) AS t WHERE held <= $6::int
+     ),
+     q AS (
+       SELECT (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) FROM telling) AS query,
+              (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) FROM matching) AS matching,
+              (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) FROM telling WHERE NOT EXISTS (SELECT 1 FROM matching)) AS heading
+     ),
      -- The words the coverage is over: the telling ones and those the archive does not hold, or all of them for a question of common words only.
      asked_count AS (
        SELECT CASE WHEN EXISTS (SELECT 1 FROM known WHERE NOT common) OR NOT EXISTS (SELECT 1 FROM known)
@@ -115,12 +137,15 @@ export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsv
          ELSE (SELECT count(*) FROM asked) END AS n
      ),
      by_text AS (
-       SELECT e.id, ts_rank(e.document, q.query) AS rank FROM knowledge_entries e, q WHERE e.document @@ q.query
+       SELECT e.id, ts_rank(e.document, q.query) AS rank FROM knowledge_entries e, q WHERE e.document @@ q.matching OR ts_filter(e.document, '{a}') @@ q.heading
      ),
      by_name AS (
-       SELECT n.entry_id AS id, max(similarity(n.word, w)) AS similarity
-       FROM unnest($1::text[]) AS w JOIN knowledge_names n ON n.word % w
-       WHERE length(w) >= 4 AND n.word <> w AND to_tsvector('english', w) <> ''::tsvector
+       SELECT n.entry_id AS id, max(m.similarity) AS similarity
+       FROM (
+         SELECT v.word, similarity(v.word, w) AS similarity
+         FROM unnest($1::text[]) AS w JOIN knowledge_name_words v ON v.word % w
+         WHERE length(w) >= 4 AND v.word <> w AND v.entries <= ${NAME_HOLDERS} AND to_tsvector('english', w) <> ''::tsvector
+       ) AS m JOIN knowledge_names n ON n.word = m.word
        GROUP BY n.entry_id
      ),
      matched AS (
@@ -151,13 +176,14 @@ export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsv
  * The entries that best answer `question`: full-text search over the weighted document, where
  * any of the question's telling words may match (more and heavier matches rank higher; words
  * most entries share are left out), plus a boost for a title word the question names misspelt or
- * spelt another way (the full-text search already finds it spelt right).
+ * spelt another way (the full-text search already finds it spelt right). Only entries holding the
+ * rarest of those words, up to `matchBudget` holders in all, are ranked: see SEARCH_SQL.
  */
-export async function searchKnowledge(db: Queryable, question: string, limit: number): Promise<FoundEntry[]> {
+export async function searchKnowledge(db: Queryable, question: string, limit: number, matchBudget = MATCH_BUDGET): Promise<FoundEntry[]> {
   const hints = hintsOf(question);
   const words = [...new Set([...questionWords(question), ...hints.english])];
   if (words.length === 0) return [];
-  const { rows } = await db.query<FoundEntry>(SEARCH_SQL, [words, limit, hints.states, hints.causes, hints.howTo]);
+  const { rows } = await db.query<FoundEntry>(SEARCH_SQL, [words, limit, hints.states, hints.causes, hints.howTo, matchBudget]);
   return rows;
 }
 

@@ -40,6 +40,8 @@ describe('the knowledge base', () => {
     assert.deepEqual(await importKnowledge(chat.deps.db, [rainwater, schools]), { added: 0, updated: 0, removed: 0, unchanged: 2 });
     const changed = entry('vidya-setu', 'Vidya Setu', `${schools.entry.body} Vidya Setu also runs a library on a bicycle.`);
     assert.deepEqual(await importKnowledge(chat.deps.db, [changed]), { added: 0, updated: 1, removed: 1, unchanged: 0 });
+    const { rows: pending } = await chat.deps.db.query<{ pages: number }>("SELECT gin_clean_pending_list('knowledge_entries_document'::regclass)::int AS pages");
+    assert.deepEqual(pending, [{ pages: 0 }], 'the import merged its rows into the full-text index');
     assert.deepEqual((await searchKnowledge(chat.deps.db, 'library bicycle', 5)).map((e) => e.id), ['vidya-setu']);
     assert.deepEqual(await searchKnowledge(chat.deps.db, 'rainwater tanks', 5), []);
     await importKnowledge(chat.deps.db, [rainwater, schools]);
@@ -57,6 +59,30 @@ describe('the knowledge base', () => {
     assert.deepEqual(await bestSentences(chat.deps.db, 'jal-sahayak', 'Are women trained as masons?', 1), ['Jal Sahayak trains women as masons.']);
     // Initials and short titles end in a full stop but not a sentence.
     assert.deepEqual(await bestSentences(chat.deps.db, 'vidya-setu', 'Who began Vidya Setu, and with how much?', 1), ['Dr A. K. Rao began Vidya Setu in 1990 with Rs. 5,000 of savings.']);
+  });
+
+  it('ranks only the holders of the rarest words, and matches titles and questions alone when every word is held by too many', async () => {
+    const monsoon = [
+      entry('monsoon-watch', 'Monsoon Watch', 'Monsoon Watch maps rainfall for farmers.'),
+      entry('kheti-sathi', 'Kheti Sathi', 'Kheti Sathi helps farmers plan sowing before the monsoon.'),
+      entry('gram-jal', 'Gram Jal', 'Gram Jal cleans village ponds after the monsoon.'),
+    ];
+    await importKnowledge(chat.deps.db, [rainwater, schools, ...monsoon]);
+    const found = async (question: string, budget?: number) => (await searchKnowledge(chat.deps.db, question, 10, budget)).map((e) => e.id).sort();
+    // Four entries hold "monsoon" (one of them, Jal Sahayak, holds "masons" too).
+    assert.deepEqual(await found('monsoon masons'), ['gram-jal', 'jal-sahayak', 'kheti-sathi', 'monsoon-watch']);
+    assert.deepEqual(await found('monsoon masons', 2), ['jal-sahayak']);
+    assert.deepEqual(await found('monsoon', 2), ['monsoon-watch']);
+    await importKnowledge(chat.deps.db, [rainwater, schools]);
+  });
+
+  it('boosts no entry for a misspelt title word that so many titles share it names none of them', async () => {
+    const sanghs = Array.from({ length: 51 }, (_, i) => entry(`sangathan-${String(i)}`, `Sangathan ${String(i)}`, `Sangathan ${String(i)} is one of many.`));
+    await importKnowledge(chat.deps.db, [rainwater, schools, ...sanghs.slice(0, 3)]);
+    assert.equal((await searchKnowledge(chat.deps.db, 'sangathn', 10)).length, 3);
+    await importKnowledge(chat.deps.db, [rainwater, schools, ...sanghs]);
+    assert.deepEqual(await searchKnowledge(chat.deps.db, 'sangathn', 10), []);
+    await importKnowledge(chat.deps.db, [rainwater, schools]);
   });
 });
 
