@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { devCheckoutRoutes } from './dev-checkout.ts';
 import { devMailboxRoutes } from './dev-mailbox.ts';
 import { embeddedPorts, services } from './services.ts';
+import { embeddedAdminCredentials } from './admin-credentials.ts';
 import { embeddedSecretKeys, embeddedSigningKeys } from './signing-keys.ts';
 
 export interface EmbeddedStackOptions {
@@ -16,6 +17,8 @@ export interface EmbeddedStackOptions {
   webRoot: string;
   port: number;
   host?: string;
+  /** Where a line for the operator goes (the admin password made on first start); standard output by default. */
+  announce?: (line: string) => void;
   /** Listen on the fixed embedded ports (3001-3005) or on free ones (tests). */
   fixedServicePorts?: boolean;
 }
@@ -38,6 +41,7 @@ const tracingSettings = (env: Record<string, string | undefined>): Record<string
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
   const keys = await embeddedSigningKeys(options.dataDir);
   const secretKeys = await embeddedSecretKeys(options.dataDir);
+  const admin = await embeddedAdminCredentials(options.dataDir, options.env, options.announce ?? ((line) => process.stdout.write(`${line}\n`)));
   // Durable: a row leaves the outbox only once every service's consumer has applied it, so a
   // crash or restart of this process loses no event (see createInProcessBus).
   const bus = createInProcessBus({ acknowledged: true });
@@ -67,6 +71,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
           // One process holds these databases: a claim left by a crash should lapse quickly.
           OUTBOX_CLAIM_LEASE_MS: '5000',
           ...tracingSettings(options.env),
+          ...(name === 'admin-reporting' ? admin : {}),
         },
         bus,
         listen: true,

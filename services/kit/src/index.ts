@@ -27,7 +27,7 @@ export type { MigrationSource } from './db/migrate.ts';
 export type { EventBus, BusMessage, Delivery, Subscription, SubscribeOptions } from './events/bus.ts';
 export { createInProcessBus } from './events/in-process-bus.ts';
 export { createKafkaBus } from './events/kafka-bus.ts';
-export { encodeEvent, decodeEnvelope, decodePayload } from './events/envelope.ts';
+export { encodeEvent, decodeEnvelope, decodePayload, occurredAt } from './events/envelope.ts';
 export { createUnitOfWork, createOutboxRelay } from './events/outbox.ts';
 export type { Transaction, UnitOfWork, OutboxRelay } from './events/outbox.ts';
 export { on, startConsumer, deadLetterTopic, deadLetterHeaders, PermanentEventError } from './events/consumer.ts';

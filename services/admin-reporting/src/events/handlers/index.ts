@@ -1,4 +1,17 @@
 import type { EventHandler } from '@betterplus/kit';
+import { onPaymentFailed, onPaymentVerified, onPlanExpired, onSubscriptionCancelled, onSubscriptionChanged } from './billing.ts';
+import { onQueryConsumed, onQueryRefunded } from './chat.ts';
+import { onUserRegistered, onUserUpdated } from './identity.ts';
 
-/** Everything admin-reporting consumes: nothing yet; every service's events come with the admin issue. */
-export const handlers: readonly EventHandler[] = [];
+/** Everything admin-reporting learns from: identity's users, billing's plans and payments, chat's queries. */
+export const handlers: readonly EventHandler[] = [
+  onUserRegistered,
+  onUserUpdated,
+  onSubscriptionChanged,
+  onSubscriptionCancelled,
+  onPlanExpired,
+  onPaymentVerified,
+  onPaymentFailed,
+  onQueryConsumed,
+  onQueryRefunded,
+];
