@@ -3,6 +3,7 @@
 import type { DescMessage } from '@bufbuild/protobuf';
 import { PaymentFailedSchema, PaymentVerifiedSchema } from './gen/betterplus/billing/v1/payment_pb.ts';
 import { PlanExpiredSchema, SubscriptionCancelledSchema, SubscriptionChangedSchema } from './gen/betterplus/billing/v1/subscription_pb.ts';
+import { AnswerGivenSchema } from './gen/betterplus/chat/v1/answer_pb.ts';
 import { HistoryClearedSchema } from './gen/betterplus/chat/v1/history_pb.ts';
 import { QueryConsumedSchema, QueryRefundedSchema } from './gen/betterplus/chat/v1/query_pb.ts';
 import { OtpRequestedSchema } from './gen/betterplus/identity/v1/signup_pb.ts';
@@ -24,6 +25,7 @@ export const topics = {
   billingPayment: 'billing.payment.v1',
   chatQuery: 'chat.query.v1',
   chatHistory: 'chat.history.v1',
+  chatAnswer: 'chat.answer.v1',
 } as const;
 
 export const UserRegisteredEvent = defineEvent(topics.identityUser, UserRegisteredSchema);
@@ -40,6 +42,7 @@ export const PaymentFailedEvent = defineEvent(topics.billingPayment, PaymentFail
 export const QueryConsumedEvent = defineEvent(topics.chatQuery, QueryConsumedSchema);
 export const QueryRefundedEvent = defineEvent(topics.chatQuery, QueryRefundedSchema);
 export const HistoryClearedEvent = defineEvent(topics.chatHistory, HistoryClearedSchema);
+export const AnswerGivenEvent = defineEvent(topics.chatAnswer, AnswerGivenSchema);
 
 /** What the infrastructure creates for a topic (services never create topics themselves). */
 export interface TopicSettings {
@@ -57,19 +60,25 @@ export const deadLetterTopicOf = (service: string): string => `${service}.deadle
 /** Every service consumes (at least identity's revoked sessions), so each has a dead-letter topic. */
 export const consumingServices = ['identity', 'billing', 'chat', 'notifications', 'admin-reporting'] as const;
 
+/** Kafka's retention.ms for a topic kept for ever. */
+export const KEPT_FOR_EVER = -1;
+
 /**
  * Every topic with its partitions and retention, created by `npm run kafka:topics` (the local
- * infrastructure and the chart's pre-install job). Retention outlives any outage a consumer is
- * expected to ride out; dead letters keep a month for an operator to look and replay; signup
- * codes expire in minutes, so their topic keeps a day.
+ * infrastructure and the chart's pre-install job). The topics admin-reporting's read models are
+ * rebuilt from (users, plans, payments, queries, cleared histories) are kept for ever, so a
+ * replay from the start rebuilds them whole; questions asked are kept 90 days, the longest
+ * analytics range. Dead letters keep a month for an operator to look and replay; signup codes
+ * expire in minutes, so their topic keeps a day; contact messages a week.
  */
 export const topicCatalogue: readonly TopicSettings[] = [
-  { name: topics.identityUser, partitions: 6, retentionMs: 7 * day },
+  { name: topics.identityUser, partitions: 6, retentionMs: KEPT_FOR_EVER },
   { name: topics.identitySignup, partitions: 3, retentionMs: 1 * day },
   { name: topics.notificationsContact, partitions: 3, retentionMs: 7 * day },
-  { name: topics.billingSubscription, partitions: 6, retentionMs: 7 * day },
-  { name: topics.billingPayment, partitions: 6, retentionMs: 7 * day },
-  { name: topics.chatQuery, partitions: 6, retentionMs: 7 * day },
-  { name: topics.chatHistory, partitions: 3, retentionMs: 7 * day },
+  { name: topics.billingSubscription, partitions: 6, retentionMs: KEPT_FOR_EVER },
+  { name: topics.billingPayment, partitions: 6, retentionMs: KEPT_FOR_EVER },
+  { name: topics.chatQuery, partitions: 6, retentionMs: KEPT_FOR_EVER },
+  { name: topics.chatHistory, partitions: 3, retentionMs: KEPT_FOR_EVER },
+  { name: topics.chatAnswer, partitions: 6, retentionMs: 90 * day },
   ...consumingServices.map((service) => ({ name: deadLetterTopicOf(service), partitions: 1, retentionMs: 30 * day })),
 ];

@@ -6,6 +6,7 @@ export * from './gen/betterplus/billing/v1/subscription_pb.ts';
 export * from './gen/betterplus/billing/v1/payment_pb.ts';
 export * from './gen/betterplus/chat/v1/query_pb.ts';
 export * from './gen/betterplus/chat/v1/history_pb.ts';
+export * from './gen/betterplus/chat/v1/answer_pb.ts';
 export {
   topics,
   UserRegisteredEvent,
@@ -22,7 +23,9 @@ export {
   QueryConsumedEvent,
   QueryRefundedEvent,
   HistoryClearedEvent,
+  AnswerGivenEvent,
   topicCatalogue,
+  KEPT_FOR_EVER,
   deadLetterTopicOf,
   consumingServices,
 } from './catalogue.ts';

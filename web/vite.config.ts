@@ -14,9 +14,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React and the router change far less often than the app: a chunk of their own stays
-        // cached across releases. Everything else splits by route (routes.tsx loads pages lazily).
+        // cached across releases. The rest of what the first page needs ($initial) is one chunk:
+        // left to automatic splitting, the modules it shares with the lazy pages (the admin area's
+        // above all) scatter into many small chunks that compress worse and cost a request each.
+        // Everything else splits by route (routes.tsx loads pages lazily).
         codeSplitting: {
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 1 },
+            { name: 'shell', tags: ['$initial'] },
+          ],
         },
       },
     },

@@ -66,12 +66,13 @@ export const routes: RouteObject[] = [
       { path: '/terms', ...title('Terms and Conditions'), lazy: async () => ({ Component: (await import('./pages/info/terms/TermsPage.tsx')).TermsPage }) },
       { path: '/privacy', ...title('Privacy Policy'), lazy: async () => ({ Component: (await import('./pages/info/privacy/PrivacyPage.tsx')).PrivacyPage }) },
       {
-        // The admin area is one chunk of its own (its charts and tables stay out of the public pages).
+        // The admin area loads only here (its charts and tables stay out of the public pages). Its
+        // layout guards it: the index is the sign-in, every other page needs the admin signed in.
         path: adminBase,
         ...title('Admin Panel'),
         lazy: async () => ({ Component: (await import('./pages/admin/AdminLayout.tsx')).AdminLayout }),
         children: [
-          { index: true, element: toDashboard },
+          { index: true, lazy: async () => ({ Component: (await import('./pages/admin/signin/AdminSignInPage.tsx')).AdminSignInPage }) },
           { path: 'dashboard', ...title('Dashboard · Admin'), lazy: async () => ({ Component: (await import('./pages/admin/dashboard/DashboardPage.tsx')).DashboardPage }) },
           { path: 'users', ...title('Users · Admin'), lazy: async () => ({ Component: (await import('./pages/admin/users/UsersPage.tsx')).UsersPage }) },
           { path: 'analytics', ...title('Analytics · Admin'), lazy: async () => ({ Component: (await import('./pages/admin/analytics/AnalyticsPage.tsx')).AnalyticsPage }) },

@@ -17,7 +17,7 @@ const publicPages: [path: string, title: string][] = [
   ['/terms', title('Terms and Conditions')],
   ['/privacy', title('Privacy Policy')],
   ['/reset-password?token=x', title('Set a new password')],
-  ['/vikarapanel', title('Dashboard · Admin')],
+  ['/vikarapanel', title('Admin Panel')],
   ['/no-such-page', title('Page not found')],
 ];
 const guestPages: [path: string, title: string][] = [

@@ -51,7 +51,7 @@ describe('the web shell, in Chromium', () => {
       assert.ok(!scripts.some((script) => script.includes(other)), `${other} is not loaded on / (${scripts.join(', ')})`);
     }
     await page.goto(`${stack.url}/vikarapanel`);
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor();
     assert.ok(scripts.some((script) => script.includes('AdminLayout')), 'the admin area is a chunk of its own, loaded when visited');
     await page.close();
   });

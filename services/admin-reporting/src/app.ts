@@ -1,6 +1,7 @@
 import { defineService } from '@betterplus/kit';
 import { adminReportingSettings, type AdminReportingConfig } from './config.ts';
 import { adminCredentials } from './domain/admin-credentials.ts';
+import { forgetSaltsEachMinute } from './domain/analytics/salts.ts';
 import { handlers } from './events/handlers/index.ts';
 import { adminGuard } from './routes/admin-guard.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -18,6 +19,8 @@ export const adminReportingService = defineService<AdminReportingConfig>({
     const guard = adminGuard(deps.cache, deps.config, adminCredentials(deps.config));
     adminRoutes(app, { db: deps.db, guard });
     analyticsRoutes(app, { db: deps.db, cache: deps.cache, config: deps.config, guard });
+    const salts = forgetSaltsEachMinute(deps.db, deps.logger);
+    app.addHook('onClose', () => salts.stop());
     return handlers;
   },
 });

@@ -13,6 +13,8 @@ export const adminReportingSettings = Type.Object({
   /** Failed admin sign-ins one client address may make per window before it is refused (429). */
   ADMIN_FAILURES_PER_WINDOW: Type.Integer({ minimum: 1, default: 10 }),
   ADMIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
+  /** Analytics beacons (POST /api/analytics/collect) one client address may send a minute before it is refused (429). */
+  ANALYTICS_HITS_PER_MINUTE: Type.Integer({ minimum: 1, default: 120 }),
 });
 
 export type AdminReportingConfig = Static<typeof adminReportingSettings>;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { trackEvent } from '../analytics/track.ts';
 import { errorMessage } from '../api/errors.ts';
 import { useSession } from '../session/context.ts';
 import type { ChosenPlan, PaymentConfirmation } from './api.ts';
@@ -60,7 +61,10 @@ export function useCheckout(): Checkout {
           const { checkout } = await import('./checkout/checkout.ts');
           const outcome = await checkout(plan, { queryClient, email, openTestCheckout });
           if (outcome.kind === 'failed') setError(outcome.message);
-          if (outcome.kind === 'subscribed') await navigate('/chat');
+          if (outcome.kind === 'subscribed') {
+            trackEvent('subscription_started', { plan });
+            await navigate('/chat');
+          }
         } catch (loadError) {
           // The checkout's code did not load (offline, or a new release replaced it).
           setError(errorMessage('createSubscription', loadError));

@@ -17,11 +17,11 @@ const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 // The machine reaches no browser download, and Chromium's background services must stay quiet.
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-/** A throw-away embedded stack serving the built web app, and Chromium. */
-export async function startBrowserStack(): Promise<{ stack: EmbeddedStack; browser: Browser; stop: () => Promise<void> }> {
+/** A throw-away embedded stack serving the built web app, with `env` added to its settings (ADMIN_USERNAME...), and Chromium. */
+export async function startBrowserStack(env: Record<string, string> = {}): Promise<{ stack: EmbeddedStack; browser: Browser; stop: () => Promise<void> }> {
   assert.ok(existsSync(join(webRoot, 'index.html')), 'the web bundle is built (npm run build -w web)');
   assert.ok(existsSync(chromiumPath), `Chromium is installed at ${chromiumPath} (apt-get install chromium)`);
-  const stack = await startThrowawayStack(webRoot);
+  const stack = await startThrowawayStack(webRoot, env);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   return {
     stack,

@@ -14,7 +14,7 @@ export interface AdminStats {
   subscriptionTrend: { month: string; count: number }[];
 }
 
-/** Every figure from the summary tables and one indexed count by plan: no scan of users, queries or payments. */
+/** Every figure from the summary tables: no scan of users, subscriptions, queries or payments. */
 export async function adminStats(db: Queryable, now: Date): Promise<AdminStats> {
   const { rows } = await db.query<AdminStats>(
     `WITH today AS (SELECT ($1::timestamptz AT TIME ZONE 'Asia/Kolkata')::date AS day),
@@ -25,11 +25,11 @@ export async function adminStats(db: Queryable, now: Date): Promise<AdminStats> 
        (SELECT coalesce(sum(registrations), 0)::int FROM daily_totals) AS "totalUsers",
        (SELECT coalesce(sum(revenue_paise), 0)::float8 FROM daily_totals, today WHERE daily_totals.day > today.day - $3::int) AS "monthlyRevenue",
        (SELECT coalesce(sum(queries), 0)::int FROM daily_totals, today WHERE daily_totals.day > today.day - $3::int) AS "monthlyQueries",
-       (SELECT coalesce(json_agg(json_build_object('plan', plan, 'count', n) ORDER BY plan), '[]') FROM (SELECT plan, count(*)::int AS n FROM subscriptions GROUP BY plan) AS p) AS "subscriptionsByPlan",
+       (SELECT coalesce(json_agg(json_build_object('plan', plan, 'count', users) ORDER BY plan), '[]') FROM plan_counts WHERE users > 0) AS "subscriptionsByPlan",
        (SELECT json_agg(json_build_object('month', to_char(months.month, 'YYYY-MM'), 'revenue', coalesce(r.revenue, 0)) ORDER BY months.month)
           FROM months LEFT JOIN (SELECT date_trunc('month', day)::date AS month, sum(revenue_paise)::float8 AS revenue FROM daily_totals GROUP BY 1) AS r USING (month)) AS "revenueTrend",
        (SELECT json_agg(json_build_object('month', to_char(months.month, 'YYYY-MM'), 'count', coalesce(s.n, 0)) ORDER BY months.month)
-          FROM months LEFT JOIN (SELECT month, count(*)::int AS n FROM paying_months WHERE month >= (SELECT min(month) FROM months) GROUP BY month) AS s USING (month)) AS "subscriptionTrend"`,
+          FROM months LEFT JOIN (SELECT month, subscribers AS n FROM monthly_subscribers) AS s USING (month)) AS "subscriptionTrend"`,
     [now, TREND_MONTHS, MONTH_DAYS],
   );
   const [stats] = rows;
@@ -84,6 +84,8 @@ const SORT_SQL: Record<UserColumn, string> = {
   amount: 'p.amount_paise',
 };
 
+const NEVER_NULL = new Set<UserColumn>(['user_name', 'user_email']);
+
 /** LIKE's own characters in a search are matched as themselves. */
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -96,16 +98,19 @@ export async function adminUsers(
   db: Queryable,
   query: { search?: string | undefined; sort: UserColumn; order: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<UsersPage> {
-  const pattern = query.search ? likePattern(query.search) : null;
-  const where = '($1::text IS NULL OR lower(u.name) LIKE $1 OR lower(u.email) LIKE $1)';
-  const direction = query.order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
+  // Without a search, the order can be read from an index and the total from the daily registrations.
+  const searched = query.search ? { where: 'WHERE lower(u.name) LIKE $3 OR lower(u.email) LIKE $3', params: [likePattern(query.search)] } : { where: '', params: [] };
+  // Rows without a plan or a payment come last either way; name and email are never empty, so their order is an index's, read either way.
+  const direction = query.order === 'asc' ? 'ASC' : NEVER_NULL.has(query.sort) ? 'DESC' : 'DESC NULLS LAST';
   const [{ rows }, { rows: counted }] = await Promise.all([
-    db.query<AdminUserRow & { user_id?: string }>(`${ROW_SQL} WHERE ${where} ORDER BY ${SORT_SQL[query.sort]} ${direction}, u.user_id LIMIT $2 OFFSET $3`, [
-      pattern,
+    db.query<AdminUserRow & { user_id?: string }>(`${ROW_SQL} ${searched.where} ORDER BY ${SORT_SQL[query.sort]} ${direction}, u.user_id ${query.order} LIMIT $1 OFFSET $2`, [
       query.limit,
       query.offset,
+      ...searched.params,
     ]),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u WHERE ${where}`, [pattern]),
+    query.search
+      ? db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${searched.where.replaceAll('$3', '$1')}`, searched.params)
+      : db.query<{ total: number }>('SELECT coalesce(sum(registrations), 0)::int AS total FROM daily_totals'),
   ]);
   return { users: rows.map(({ user_id: _id, ...row }) => row), total: counted[0]?.total ?? 0 };
 }

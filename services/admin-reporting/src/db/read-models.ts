@@ -11,6 +11,15 @@ async function addToDay(tx: Queryable, at: Date, column: 'registrations' | 'quer
   );
 }
 
+/**
+ * Serialises one user's plan and query events, which arrive on different topics at once: the
+ * plan's count of queries used and a query's increment of it would otherwise each miss the
+ * other's uncommitted row, and the count would stay wrong.
+ */
+async function lockUser(tx: Queryable, userId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('admin-reporting.user:' || $1, 0))", [userId]);
+}
+
 export async function recordRegistration(tx: Queryable, user: { userId: string; name: string; email: string; registeredAt: Date }): Promise<void> {
   const { rowCount } = await tx.query('INSERT INTO users (user_id, name, email, registered_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING', [
     user.userId,
@@ -35,9 +44,15 @@ export interface SubscriptionState {
   changedAt: Date;
 }
 
+async function addToPlan(tx: Queryable, plan: string, users: number): Promise<void> {
+  await tx.query('INSERT INTO plan_counts (plan, users) VALUES ($1, $2) ON CONFLICT (plan) DO UPDATE SET users = plan_counts.users + excluded.users', [plan, users]);
+}
+
 /** The latest change billing made wins; the queries used are those of the plan's period. */
 export async function recordSubscription(tx: Queryable, s: SubscriptionState): Promise<void> {
-  await tx.query(
+  await lockUser(tx, s.userId);
+  const { rows: before } = await tx.query<{ plan: string }>('SELECT plan FROM subscriptions WHERE user_id = $1 FOR UPDATE', [s.userId]);
+  const { rowCount } = await tx.query(
     `INSERT INTO subscriptions (user_id, plan, status, queries_limit, queries_used, period_start, period_end, changed_at)
      VALUES ($1, $2, $3, $4, (SELECT count(*) FROM queries WHERE user_id = $1 AND period_start = $5 AND NOT refunded), $5, $6, $7)
      ON CONFLICT (user_id) DO UPDATE SET plan = excluded.plan, status = excluded.status, queries_limit = excluded.queries_limit,
@@ -45,9 +60,14 @@ export async function recordSubscription(tx: Queryable, s: SubscriptionState): P
      WHERE subscriptions.changed_at < excluded.changed_at`,
     [s.userId, s.plan, s.status, s.queriesLimit, s.periodStart, s.periodEnd, s.changedAt],
   );
+  const previous = before[0]?.plan;
+  if (rowCount === 0 || previous === s.plan) return;
+  if (previous !== undefined) await addToPlan(tx, previous, -1);
+  await addToPlan(tx, s.plan, 1);
 }
 
 export async function recordQueryConsumed(tx: Queryable, query: { queryId: string; userId: string; periodStart: Date; at: Date }): Promise<void> {
+  await lockUser(tx, query.userId);
   const { rowCount } = await tx.query('INSERT INTO queries (query_id, user_id, period_start, consumed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (query_id) DO NOTHING', [
     query.queryId,
     query.userId,
@@ -60,10 +80,11 @@ export async function recordQueryConsumed(tx: Queryable, query: { queryId: strin
 }
 
 /** A refunded query stops counting, on the day it was taken and in its period. */
-export async function recordQueryRefunded(tx: Queryable, queryId: string): Promise<void> {
+export async function recordQueryRefunded(tx: Queryable, query: { queryId: string; userId: string }): Promise<void> {
+  await lockUser(tx, query.userId);
   const { rows } = await tx.query<{ user_id: string; period_start: Date; consumed_at: Date }>(
     'UPDATE queries SET refunded = true WHERE query_id = $1 AND NOT refunded RETURNING user_id, period_start, consumed_at',
-    [queryId],
+    [query.queryId],
   );
   const [refunded] = rows;
   if (!refunded) return;
@@ -80,7 +101,13 @@ export async function recordPayment(tx: Queryable, payment: { paymentId: string;
   ]);
   if (rowCount === 0) return;
   await addToDay(tx, payment.at, 'revenue_paise', payment.amountPaise);
-  await tx.query(`INSERT INTO paying_months (month, user_id) VALUES (date_trunc('month', ${indiaDay('$1')})::date, $2) ON CONFLICT DO NOTHING`, [payment.at, payment.userId]);
+  const { rows: month } = await tx.query<{ month: string }>(
+    `INSERT INTO paying_months (month, user_id) VALUES (date_trunc('month', ${indiaDay('$1')})::date, $2) ON CONFLICT DO NOTHING RETURNING month`,
+    [payment.at, payment.userId],
+  );
+  if (month[0]) {
+    await tx.query('INSERT INTO monthly_subscribers (month, subscribers) VALUES ($1, 1) ON CONFLICT (month) DO UPDATE SET subscribers = monthly_subscribers.subscribers + 1', [month[0].month]);
+  }
   await recordProviderSubscription(tx, { userId: payment.userId, providerSubscriptionId: payment.providerSubscriptionId, status: 'active', amountPaise: payment.amountPaise, at: payment.at });
 }
 
@@ -105,4 +132,23 @@ export async function recordProviderSubscription(
 /** A Premium whose paid period ended while still active or pending (halted, completed) shows as expired; a cancelled one stays cancelled. */
 export async function recordProviderExpired(tx: Queryable, userId: string, at: Date): Promise<void> {
   await tx.query("UPDATE provider_subscriptions SET provider_status = 'expired', changed_at = $2 WHERE user_id = $1 AND changed_at <= $2 AND provider_status IN ('active', 'pending')", [userId, at]);
+}
+
+/** A question and whether it was answered; nothing for a user whose history was cleared after it. */
+export async function recordAnswerGiven(tx: Queryable, answer: { queryId: string; userId: string; question: string; abstained: boolean; at: Date }): Promise<void> {
+  await tx.query(
+    `INSERT INTO answers_given (query_id, user_id, question, abstained, answered_at)
+     SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM histories_cleared WHERE user_id = $2 AND cleared_before > $5)
+     ON CONFLICT (query_id) DO NOTHING`,
+    [answer.queryId, answer.userId, answer.question, answer.abstained, answer.at],
+  );
+}
+
+export async function recordHistoryCleared(tx: Queryable, userId: string, clearedAt: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO histories_cleared (user_id, cleared_before) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET cleared_before = greatest(histories_cleared.cleared_before, excluded.cleared_before)`,
+    [userId, clearedAt],
+  );
+  await tx.query('DELETE FROM answers_given WHERE user_id = $1 AND answered_at < $2', [userId, clearedAt]);
 }

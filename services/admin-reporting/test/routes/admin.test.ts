@@ -86,6 +86,22 @@ describe('admin-reporting: the admin calls', () => {
     }
   });
 
+  it('counts each user\'s queries in their plan however plan and query events interleave, twenty users at once', async () => {
+    for (const { service } of onEach) {
+      const publish = publisher(service);
+      const start = new Date(Date.now() - 86_400_000);
+      const tag = `race${String(Date.now() % 100_000)}`;
+      const racers = await Promise.all(Array.from({ length: 20 }, (_, i) => publish.registered(`Racer ${String(i)} ${tag}`, `racer${String(i)}.${tag}@example.in`)));
+      await Promise.all(racers.flatMap((userId) => [publish.plan(userId, 'premium', { start }), publish.asked(userId, start), publish.asked(userId, start)]));
+      // A count that missed a query stays wrong for ever: this waits for every row to show both.
+      const rows = await eventually(async () => {
+        const found = (await users(service, `search=${tag}&pageSize=50`)).users;
+        return found.length === 20 && found.every((row) => row.subscription_plan === 'premium' && row.queries_used === 2) ? found : undefined;
+      }, 30_000);
+      assert.equal(rows.length, 20);
+    }
+  });
+
   it('keeps the latest plan, the provider status and profile changes, whatever order the plan changes arrive in', async () => {
     for (const { service } of onEach) {
       const publish = publisher(service);

@@ -2,6 +2,8 @@
 // events published as identity, billing and chat would.
 import { randomUUID } from 'node:crypto';
 import {
+  AnswerGivenEvent,
+  HistoryClearedEvent,
   PaymentFailedEvent,
   PaymentVerifiedEvent,
   PlanExpiredEvent,
@@ -85,5 +87,8 @@ export function publisher(service: AdminReporting) {
       run((tx) => tx.publish(QueryConsumedEvent, userId, { userId, queryId, periodStart: timestampOf(start) })).then(() => queryId),
     refunded: (userId: string, queryId: string, start = new Date(Date.now() - days(1))) =>
       run((tx) => tx.publish(QueryRefundedEvent, userId, { userId, queryId, periodStart: timestampOf(start) })),
+    answered: (userId: string, question: string, { abstained = false, at = new Date(), queryId = randomUUID() } = {}) =>
+      run((tx) => tx.publish(AnswerGivenEvent, userId, { userId, queryId, question, abstained, sourceIds: abstained ? [] : ['goonj'], answeredAt: timestampOf(at) })),
+    cleared: (userId: string, at = new Date()) => run((tx) => tx.publish(HistoryClearedEvent, userId, { userId, clearedAt: timestampOf(at) })),
   };
 }

@@ -21,13 +21,15 @@ export async function addQuestion(db: Queryable, entry: { id: string; userId: st
   await db.query('INSERT INTO chat_history (id, user_id, message, period_start) VALUES ($1, $2, $3, $4)', [entry.id, entry.userId, entry.message, entry.periodStart]);
 }
 
-export async function recordAnswer(db: Queryable, id: string, answer: { response: string; sources: readonly Source[]; followUps: readonly string[] }): Promise<void> {
-  await db.query('UPDATE chat_history SET response = $2, sources = $3, follow_ups = $4, answered_at = now() WHERE id = $1', [
+/** Keeps the answer of question `id`; false when the question is gone (the user cleared the history meanwhile). */
+export async function recordAnswer(db: Queryable, id: string, answer: { response: string; sources: readonly Source[]; followUps: readonly string[] }): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE chat_history SET response = $2, sources = $3, follow_ups = $4, answered_at = now() WHERE id = $1', [
     id,
     answer.response,
     JSON.stringify(answer.sources),
     JSON.stringify(answer.followUps),
   ]);
+  return rowCount === 1;
 }
 
 /** Removes a question whose answer failed; false when it was gone already (swept, or cleared by the user). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { AppError, ErrorResponse, Type, type Static, badRequest, currentUser, forbidden, type ErrorBody, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
-import { QueryConsumedEvent } from '@betterplus/events';
+import { AnswerGivenEvent, QueryConsumedEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ChatConfig } from '../config.ts';
 import { takeQuery, type TakenQuery } from '../db/allowance.ts';
@@ -74,7 +74,18 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
       await refund(userId, queryId, taken, { failed: true });
       throw answerFailed();
     }
-    await recordAnswer(deps.db, queryId, answer);
+    // The curators' coverage report learns of the answer with it, unless the history was cleared meanwhile.
+    await deps.uow.run(async (tx) => {
+      if (!(await recordAnswer(tx, queryId, answer))) return;
+      await tx.publish(AnswerGivenEvent, userId, {
+        userId,
+        queryId,
+        question: query.message,
+        abstained: answer.abstained,
+        sourceIds: answer.sources.map((source) => source.id),
+        answeredAt: timestampFromDate(new Date()),
+      });
+    });
     if (answer.abstained) await refund(userId, queryId, taken, { failed: false });
     return { id: queryId, response: answer.response, sources: answer.sources, followUps: answer.followUps };
   };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createTestStack, published, type TestStack } from '@betterplus/kit/testing';
-import { QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
+import { AnswerGivenEvent, QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
 import { ABSTENTION } from '../../src/domain/answerer.ts';
 import { applyEntitlement } from '../../src/db/entitlements.ts';
 import { bearerFor, billingGrants, currentPeriod, settled, startChat, startChatOnEachDatabase, type Chat } from '../support/chat.ts';
@@ -46,6 +46,8 @@ describe('POST /api/chat', () => {
     assert.deepEqual([kept?.id, kept?.message, kept?.response, kept?.sources, rest], [body.id, 'How does Goonj use old clothes for rural development?', body.response, body.sources, []]);
     const consumed = (await published(chat, QueryConsumedEvent)).filter((e) => e.key === userId);
     assert.deepEqual(consumed.map((e) => e.payload.queryId), [body.id]);
+    const answered = (await published(chat, AnswerGivenEvent)).filter((e) => e.key === userId).map(({ payload }) => [payload.queryId, payload.question, payload.abstained, payload.sourceIds]);
+    assert.deepEqual(answered, [[body.id, 'How does Goonj use old clothes for rural development?', false, body.sources.map((source) => source.id)]]);
   });
 
   it('says it is not in the archive for a question the knowledge base does not cover, and does not charge it', async () => {
@@ -57,6 +59,8 @@ describe('POST /api/chat', () => {
     }
     assert.equal(await left(userId), 1);
     assert.equal((await historyOf(userId)).length, 2);
+    const abstained = (await published(chat, AnswerGivenEvent)).filter((e) => e.key === userId).map(({ payload }) => [payload.question, payload.abstained, payload.sourceIds]);
+    assert.deepEqual(abstained.sort(), [['What is the population of Brazil?', true, []], ['Who won the football world cup in 2022?', true, []]]);
   });
 
   it('refuses a blank, too long, missing or mistyped message with 400 JSON, charging nothing', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import kafkajs from 'kafkajs';
-import { topicCatalogue, topics } from '@betterplus/events';
+import { KEPT_FOR_EVER, topicCatalogue, topics } from '@betterplus/events';
 import { createKafkaBus, createLogger } from '../../src/index.ts';
 import { ensureTopics, runTopicsCommand } from '../../src/events/topics.ts';
 import { realInfrastructure } from '../support.ts';
@@ -14,7 +14,11 @@ describe('the topic catalogue', () => {
     const names = topicCatalogue.map((t) => t.name);
     assert.equal(new Set(names).size, names.length);
     for (const name of [...Object.values(topics), 'notifications.deadletter.v1', 'identity.deadletter.v1']) assert.ok(names.includes(name), name);
-    for (const t of topicCatalogue) assert.ok(t.partitions >= 1 && t.retentionMs > 0, t.name);
+    for (const t of topicCatalogue) assert.ok(t.partitions >= 1 && (t.retentionMs > 0 || t.retentionMs === KEPT_FOR_EVER), t.name);
+    // admin-reporting rebuilds its read models by replaying these from the start.
+    for (const name of [topics.identityUser, topics.billingSubscription, topics.billingPayment, topics.chatQuery, topics.chatHistory]) {
+      assert.equal(topicCatalogue.find((t) => t.name === name)?.retentionMs, KEPT_FOR_EVER, name);
+    }
   });
 
   it('the command needs KAFKA_BROKERS and a whole replication factor', async () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router-dom';
+import { usePageViews } from '../../analytics/usePageViews.ts';
 import { usePageTitle } from '../../app/pageTitle.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -9,6 +10,7 @@ import { Header } from './Header.tsx';
 export function AppLayout() {
   const { pathname } = useLocation();
   usePageTitle();
+  usePageViews();
 
   // A new page starts at its top, as the spec asks for every route change; one opened at an
   // anchor (/profile#choose-a-plan) scrolls to it itself, once its content is there.

@@ -1,7 +1,7 @@
 import { PermanentEventError, occurredAt, on } from '@betterplus/kit';
-import { QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
+import { AnswerGivenEvent, HistoryClearedEvent, QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { recordQueryConsumed, recordQueryRefunded } from '../../db/read-models.ts';
+import { recordAnswerGiven, recordHistoryCleared, recordQueryConsumed, recordQueryRefunded } from '../../db/read-models.ts';
 
 export const onQueryConsumed = on(QueryConsumedEvent, async (event, { tx, envelope }) => {
   const at = occurredAt(envelope);
@@ -10,5 +10,15 @@ export const onQueryConsumed = on(QueryConsumedEvent, async (event, { tx, envelo
 });
 
 export const onQueryRefunded = on(QueryRefundedEvent, async (event, { tx }) => {
-  await recordQueryRefunded(tx, event.queryId);
+  await recordQueryRefunded(tx, { queryId: event.queryId, userId: event.userId });
+});
+
+export const onAnswerGiven = on(AnswerGivenEvent, async (event, { tx }) => {
+  if (!event.answeredAt) throw new PermanentEventError('an answer without its time');
+  await recordAnswerGiven(tx, { queryId: event.queryId, userId: event.userId, question: event.question, abstained: event.abstained, at: timestampDate(event.answeredAt) });
+});
+
+export const onHistoryCleared = on(HistoryClearedEvent, async (event, { tx }) => {
+  if (!event.clearedAt) throw new PermanentEventError('a cleared history without its time');
+  await recordHistoryCleared(tx, event.userId, timestampDate(event.clearedAt));
 });

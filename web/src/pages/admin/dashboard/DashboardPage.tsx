@@ -1,5 +1,95 @@
-import { Placeholder } from '../../../components/Placeholder.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { errorMessage } from '../../../api/errors.ts';
+import { formatInr } from '../../../billing/format.ts';
+import { Notice } from '../../../components/Notice.tsx';
+import { AdminPage } from '../AdminPage.tsx';
+import { statsQuery, type AdminStats } from '../api/adminApi.ts';
+import { ChartCard } from '../charts/ChartCard.tsx';
+import { formatCount, formatMonth, formatPlan } from '../format.ts';
 
+/** The platform's figures (spec section 2, Dashboard). A 401 ends the session (the admin client sees to it). */
 export function DashboardPage() {
-  return <Placeholder title="Dashboard" />;
+  const { data, error } = useQuery(statsQuery);
+  return (
+    <AdminPage title="Dashboard">
+      {error ? (
+        <Notice type="error" text={errorMessage('adminDashboard', error)} />
+      ) : data ? (
+        <Figures stats={data} />
+      ) : (
+        <div role="status" aria-label="Loading the dashboard">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      )}
+    </AdminPage>
+  );
+}
+
+const cardColumn = { xs: 24, sm: 12, lg: 6 } as const;
+
+/** The revenue chart counts whole rupees on its axis; each point still reads to the paisa. */
+const rupees = (value: number) => formatInr(Math.round(value * 100));
+
+function Figures({ stats }: { stats: AdminStats }) {
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        <Col {...cardColumn}>
+          <Card style={{ height: '100%' }}>
+            <Statistic title="Total Users" value={formatCount(stats.totalUsers)} />
+          </Card>
+        </Col>
+        <Col {...cardColumn}>
+          <Card style={{ height: '100%' }}>
+            <Statistic title="Monthly Revenue" value={formatInr(stats.monthlyRevenue)} />
+            <Typography.Text type="secondary">Last 30 days</Typography.Text>
+          </Card>
+        </Col>
+        <Col {...cardColumn}>
+          <Card style={{ height: '100%' }}>
+            <Statistic title="Monthly Queries" value={formatCount(stats.monthlyQueries)} />
+            <Typography.Text type="secondary">Last 30 days</Typography.Text>
+          </Card>
+        </Col>
+        <Col {...cardColumn}>
+          <Card style={{ height: '100%' }}>
+            <Typography.Text type="secondary">Subscriptions by Plan</Typography.Text>
+            {stats.subscriptionsByPlan.length === 0 ? (
+              <Typography.Paragraph style={{ margin: '8px 0 0' }}>No subscriptions yet</Typography.Paragraph>
+            ) : (
+              <dl style={{ margin: '8px 0 0' }}>
+                {stats.subscriptionsByPlan.map(({ plan, count }) => (
+                  <div key={plan} style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                    <dt>{formatPlan(plan)}</dt>
+                    <dd style={{ margin: 0, fontWeight: 600 }}>{formatCount(count)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </Card>
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <ChartCard
+            title="Revenue Trend"
+            kind="column"
+            valueName="Revenue"
+            formatValue={rupees}
+            points={stats.revenueTrend.map(({ month, revenue }) => ({ label: formatMonth(month), value: revenue / 100 }))}
+          />
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChartCard
+            title="Subscription Trend"
+            kind="line"
+            valueName="Subscriptions"
+            formatValue={formatCount}
+            points={stats.subscriptionTrend.map(({ month, count }) => ({ label: formatMonth(month), value: count }))}
+          />
+        </Col>
+      </Row>
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Typography, type InputRef } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { trackEvent } from '../../../analytics/track.ts';
 import { ApiError } from '../../../api/client.ts';
 import { ClearChatDialog, LimitDialog } from './ChatDialogs.tsx';
 import { takePendingQuestion } from '../../../session/pendingQuestion.ts';
@@ -70,6 +71,8 @@ export function ChatPage() {
     setSending(true);
     try {
       const answer = await askQuestion(message);
+      // Counted once the server took it: a send refused at the limit is no message sent.
+      trackEvent('chat_message_sent', { message_length: message.length });
       const answered: ChatEntry = { ...pendingEntry, id: answer.id, response: answer.response.trim() === '' ? EMPTY_ANSWER_FALLBACK : answer.response, answeredAt: new Date().toISOString(), sources: answer.sources, followUps: answer.followUps };
       setEntries((list) => (list ?? []).map((entry) => (entry.id === PENDING_ID ? answered : entry)));
       setTypingId(answer.id);
@@ -90,6 +93,7 @@ export function ChatPage() {
     setClearOpen(false);
     try {
       await clearHistory();
+      trackEvent('chat_history_cleared', {});
       setEntries([]);
       setSimilarDismissed(false);
     } catch {

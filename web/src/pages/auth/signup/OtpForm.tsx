@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Typography } from 'antd';
+import { trackEvent } from '../../../analytics/track.ts';
 import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
@@ -23,6 +24,8 @@ export function OtpForm({ pending, onResent, onChangeEmail }: { pending: Pending
     mutationFn: async (otp: string) => {
       const { token } = await api.post<TokenAnswer>('/api/signup/verify', { email, otp });
       clearPendingSignup();
+      // Sent before signing in, which leaves for /chat: the event belongs to the signup page.
+      trackEvent('signup_completed', {});
       await signIn(token);
     },
   });

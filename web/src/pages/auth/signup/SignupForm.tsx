@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
+import { trackEvent } from '../../../analytics/track.ts';
 import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
@@ -21,8 +22,11 @@ export function SignupForm({ onOtpSent }: { onOtpSent: (email: string) => void }
   const initiate = useMutation({
     mutationFn: async (fields: SignupFields) => {
       const answer = await api.post<InitiateAnswer>('/api/signup/initiate', fields);
-      if ('token' in answer) await signIn(answer.token);
-      else onOtpSent(fields.email);
+      if ('token' in answer) {
+        // Sent before signing in, which leaves for /chat: the event belongs to the signup page.
+        trackEvent('signup_completed', {});
+        await signIn(answer.token);
+      } else onOtpSent(fields.email);
     },
   });
 
