@@ -92,12 +92,12 @@ export function analyticsRoutes(app: ServiceApp, deps: AnalyticsDeps): void {
         schema: {
           summary: "A page view or event of the web app (no cookies; a bot's is accepted and dropped)",
           body: CollectBody,
-          response: { 202: Type.Unsafe<undefined>({ description: 'Taken, or dropped when a bot sent it; no body' }), 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+          response: { 202: Type.Object({ accepted: Type.Literal(true) }, { description: 'Taken, or dropped when a bot sent it (a bot is not told)' }), 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
         },
       },
       async (request, reply) => {
         await collector.collect(hitOf(request.body), { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', host: request.hostname }, new Date());
-        return reply.code(202).send();
+        return reply.code(202).send({ accepted: true as const });
       },
     );
   });

@@ -49,10 +49,10 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
     const today = () => indiaDate(new Date());
 
     describe('POST /api/analytics/collect', () => {
-      it('takes a page view as JSON and an event as text/plain (sendBeacon): 202, no body, no cookie', async () => {
+      it('takes a page view as JSON and an event as text/plain (sendBeacon): 202, no cookie', async () => {
         const page = await beacon({ kind: 'pageview', path: '/about', referrer: 'https://www.google.com/' }, { ip: '198.51.100.10' });
         assert.equal(page.statusCode, 202);
-        assert.equal(page.body, '');
+        assert.deepEqual(page.json(), { accepted: true });
         assert.equal(page.headers['set-cookie'], undefined);
         const sent = await beacon(
           { kind: 'event', path: '/chat', name: 'chat_message_sent', parameters: { length: 42 } },
