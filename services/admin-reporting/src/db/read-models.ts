@@ -51,7 +51,7 @@ async function addToPlan(tx: Queryable, plan: string, users: number): Promise<vo
 /** The latest change billing made wins; the queries used are those of the plan's period. */
 export async function recordSubscription(tx: Queryable, s: SubscriptionState): Promise<void> {
   await lockUser(tx, s.userId);
-  const { rows: before } = await tx.query<{ plan: string }>('SELECT plan FROM subscriptions WHERE user_id = $1 FOR UPDATE', [s.userId]);
+  const { rows: before } = await tx.query<{ plan: string }>('SELECT plan FROM subscriptions WHERE user_id = $1', [s.userId]);
   const { rowCount } = await tx.query(
     `INSERT INTO subscriptions (user_id, plan, status, queries_limit, queries_used, period_start, period_end, changed_at)
      VALUES ($1, $2, $3, $4, (SELECT count(*) FROM queries WHERE user_id = $1 AND period_start = $5 AND NOT refunded), $5, $6, $7)

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { indiaDate } from '@betterplus/kit';
 import { realInfrastructure, type TestStack } from '@betterplus/kit/testing';
+import type { AnalyticsFigures, QuestionsAsked } from '../../src/db/analytics.ts';
 import { createCollector } from '../../src/domain/analytics/collect.ts';
 import { ADMIN, adminHeaders, basic, startOnEachStack, type AdminReporting } from '../support/admin.ts';
 
@@ -20,17 +21,7 @@ const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-interface Figures {
-  pageViews: number;
-  activeUsers: number;
-  averageSessionDuration: number;
-  conversionRate: number;
-  userEngagement: { date: string; sessions: number }[];
-  topPages: { path: string; pageViews: number }[];
-  events: { date: string; events: { name: string; parameters: string; count: number }[] }[];
-  topQuestions: { question: string; count: number }[];
-  abstainedQuestions: { question: string; count: number }[];
-}
+type Figures = AnalyticsFigures & QuestionsAsked;
 
 for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['pglite']) {
   describe(`analytics calls on ${database}`, () => {
