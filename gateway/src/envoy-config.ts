@@ -18,6 +18,11 @@ export interface EnvoyConfigOptions {
   listenPort: number;
   /** Admin interface port, always bound to 127.0.0.1; 0 picks a free one. Defaults to 9901. */
   adminPort?: number;
+  /**
+   * A listener on every address that answers only GET /stats/prometheus, from the admin interface,
+   * so Prometheus can scrape a pod while the admin endpoints that change state stay on loopback.
+   */
+  metricsPort?: number;
   /** One address per cluster (a Kubernetes Service), or several replicas (tests). */
   clusters: Record<ClusterName, ClusterEndpoint | readonly ClusterEndpoint[]>;
   /** Active health checks of every upstream; by default GET /healthz every 5 s. */
@@ -33,6 +38,8 @@ export interface EnvoyConfigOptions {
 
 export const KUBERNETES_ENVOY_OPTIONS: EnvoyConfigOptions = {
   listenPort: 8080,
+  // The Helm chart's PodMonitor scrapes it; the gateway Service does not expose it.
+  metricsPort: 9902,
   clusters: Object.fromEntries(CLUSTER_NAMES.map((name) => [name, { host: name, port: 8080 }])) as Record<ClusterName, ClusterEndpoint>,
 };
 
@@ -243,19 +250,41 @@ function socketAddress(address: string, port: number): object {
   return { socket_address: { address, port_value: port } };
 }
 
+const ADMIN_CLUSTER = 'envoy-admin';
+const METRICS_PATH = '/stats/prometheus';
+
+function metricsListener(port: number): object {
+  const routes = [
+    { name: 'prometheus', match: { path: METRICS_PATH, headers: GET_ONLY }, route: { cluster: ADMIN_CLUSTER, timeout: '5s' } },
+    { name: 'metrics-only', match: { prefix: '/' }, direct_response: { status: 404 } },
+  ];
+  const manager = {
+    '@type': 'type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager',
+    stat_prefix: 'metrics',
+    route_config: { name: 'metrics', virtual_hosts: [{ name: 'metrics', domains: ['*'], routes }] },
+    http_filters: [{ name: 'envoy.filters.http.router', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.router.v3.Router' } }],
+  };
+  return { name: 'metrics', address: socketAddress('0.0.0.0', port), filter_chains: [{ filters: [{ name: 'envoy.filters.network.http_connection_manager', typed_config: manager }] }] };
+}
+
+function adminCluster(adminPort: number): object {
+  return { name: ADMIN_CLUSTER, type: 'STATIC', connect_timeout: '1s', load_assignment: { cluster_name: ADMIN_CLUSTER, endpoints: [{ lb_endpoints: [{ endpoint: { address: socketAddress('127.0.0.1', adminPort) } }] }] } };
+}
+
 export function renderEnvoyConfig(opts: EnvoyConfigOptions): string {
+  const adminPort = opts.adminPort ?? 9901;
+  const services = CLUSTER_NAMES.map((name) => cluster(name, opts.clusters[name], opts.healthCheck ?? { path: '/healthz', intervalMs: 5000 }));
+  const ingress = {
+    name: 'ingress',
+    address: socketAddress('0.0.0.0', opts.listenPort),
+    filter_chains: [{ filters: [{ name: 'envoy.filters.network.http_connection_manager', typed_config: httpConnectionManager(opts) }] }],
+  };
   const bootstrap = {
-    admin: { address: socketAddress('127.0.0.1', opts.adminPort ?? 9901) },
-    static_resources: {
-      listeners: [
-        {
-          name: 'ingress',
-          address: socketAddress('0.0.0.0', opts.listenPort),
-          filter_chains: [{ filters: [{ name: 'envoy.filters.network.http_connection_manager', typed_config: httpConnectionManager(opts) }] }],
-        },
-      ],
-      clusters: CLUSTER_NAMES.map((name) => cluster(name, opts.clusters[name], opts.healthCheck ?? { path: '/healthz', intervalMs: 5000 })),
-    },
+    admin: { address: socketAddress('127.0.0.1', adminPort) },
+    static_resources:
+      opts.metricsPort === undefined
+        ? { listeners: [ingress], clusters: services }
+        : { listeners: [ingress, metricsListener(opts.metricsPort)], clusters: [...services, adminCluster(adminPort)] },
   };
   // No YAML anchors: the committed file should read plainly from top to bottom.
   return stringify(bootstrap, { lineWidth: 0, aliasDuplicateObjects: false });
