@@ -7,6 +7,7 @@ import { choosePayments } from './domain/payments/choose-payments.ts';
 import { billingDetailsRoutes } from './routes/billing-details.ts';
 import { devCheckoutRoutes } from './routes/dev-checkout.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
+import { billingMetrics } from './routes/metrics.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { WEBHOOK_PATH, webhookRoutes } from './routes/webhooks.ts';
 
@@ -24,10 +25,11 @@ export const billingService = defineService<BillingConfig>({
       if (response.statusCode >= 300) throw new Error(`the webhook was refused: ${String(response.statusCode)} ${response.body}`);
     });
     const supplier = supplierOf(deps.config);
-    subscriptionRoutes(app, { ...deps, payments: payments.gateway, keySecret: payments.keySecret, supplier });
+    const counted = billingMetrics(deps.metrics.registry);
+    subscriptionRoutes(app, { ...deps, payments: payments.gateway, keySecret: payments.keySecret, supplier, counted });
     billingDetailsRoutes(app, deps);
     invoiceRoutes(app, deps);
-    webhookRoutes(app, { uow: deps.uow, webhookSecret: payments.webhookSecret, supplier });
+    webhookRoutes(app, { uow: deps.uow, webhookSecret: payments.webhookSecret, supplier, counted });
     if (payments.sandbox) devCheckoutRoutes(app, { ...deps, sandbox: payments.sandbox });
     const scheduler = startPlanScheduler({ uow: deps.uow, logger: deps.logger, everyMs: deps.config.SCHEDULER_INTERVAL_MS });
     app.addHook('onClose', async () => {

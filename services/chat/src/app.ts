@@ -8,6 +8,7 @@ import { handlers } from './events/handlers/index.ts';
 import { askRoutes } from './routes/ask.ts';
 import { historyRoutes } from './routes/history.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
+import { chatMetrics } from './routes/metrics.ts';
 import { queriesLeftRoutes } from './routes/queries-left.ts';
 
 /** chat: entitlements (billing.subscription.v1), the usage ledger, chat history and the knowledge base. */
@@ -18,7 +19,7 @@ export const chatService = defineService<ChatConfig>({
   async register(app, deps) {
     // The knowledge files ship with the code: every replica brings the table up to them at start.
     deps.logger.info(await importKnowledge(deps.db, await loadKnowledgeFiles()), 'knowledge base imported');
-    askRoutes(app, { ...deps, answerer: chooseAnswerer(deps.db, deps.config, deps.logger) });
+    askRoutes(app, { ...deps, answerer: chooseAnswerer(deps.db, deps.config, deps.logger), counted: chatMetrics(deps.metrics.registry) });
     const sweeper = startUnansweredSweeper({ uow: deps.uow, logger: deps.logger, staleAfterMs: deps.config.ANSWER_TIMEOUT_MS + 60_000, everyMs: 30_000 });
     app.addHook('onClose', () => sweeper.stop());
     queriesLeftRoutes(app, deps);

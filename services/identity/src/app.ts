@@ -8,6 +8,7 @@ import { googleRoutes } from './routes/google.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { attemptLimiter } from './routes/limits.ts';
 import { loginRoutes } from './routes/login.ts';
+import { identityMetrics } from './routes/metrics.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { signupRoutes } from './routes/signup.ts';
 import { userRoutes } from './routes/user.ts';
@@ -39,10 +40,11 @@ export const identityService = defineService<IdentityConfig>({
         }
       : undefined;
 
-    signupRoutes(app, { db: deps.db, uow: deps.uow, signer, limitAttempts, seal });
+    const { signups } = identityMetrics(deps.metrics.registry);
+    signupRoutes(app, { db: deps.db, uow: deps.uow, signer, limitAttempts, seal, signups });
     loginRoutes(app, { db: deps.db, signer, limitAttempts });
     passwordResetRoutes(app, { db: deps.db, uow: deps.uow, limitAttempts, seal, background });
-    googleRoutes(app, { uow: deps.uow, signer, limitAttempts, google });
+    googleRoutes(app, { uow: deps.uow, signer, limitAttempts, signups, google });
     authConfigRoutes(app, config.GOOGLE_CLIENT_ID);
     userRoutes(app, { ...deps, signer, limitAttempts });
     jwksRoutes(app, config);

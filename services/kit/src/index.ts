@@ -4,6 +4,7 @@ export { createLogger, loggerOptions, redactedPaths } from './observability/logg
 export type { Logger } from './observability/logger.ts';
 export { createMetrics } from './observability/metrics.ts';
 export type { Metrics } from './observability/metrics.ts';
+export { createCounter } from './observability/counters.ts';
 export { SpanKind, contextFromTraceparent, currentTraceparent, inSpan, startTracing, traceRequests } from './observability/tracing.ts';
 export { AppError, badRequest, unauthorized, forbidden, notFound, conflict, tooManyRequests } from './http/errors.ts';
 export type { ErrorBody } from './http/errors.ts';

@@ -46,6 +46,12 @@ export function parseWebhook(body: unknown): RazorpayWebhook | undefined {
   return body as unknown as RazorpayWebhook;
 }
 
+/** What a webhook changed that billing counts: a charge applied for the first time, a failed payment first reported. */
+export interface WebhookOutcome {
+  chargedPaise?: number;
+  paymentFailed?: true;
+}
+
 /** What the provider's status means for the user's Premium. */
 function premiumStatusFor(providerStatus: string): SubscriptionStatus | undefined {
   if (['active', 'authenticated', 'pending', 'resumed'].includes(providerStatus)) return 'active';
@@ -59,13 +65,14 @@ function premiumStatusFor(providerStatus: string): SubscriptionStatus | undefine
  * about subscriptions billing did not create are ignored; a status reported earlier than the
  * one recorded, or after the subscription ended, never moves it back.
  */
-export async function applyWebhook(tx: Transaction, webhook: RazorpayWebhook, supplier: Supplier): Promise<void> {
+export async function applyWebhook(tx: Transaction, webhook: RazorpayWebhook, supplier: Supplier): Promise<WebhookOutcome> {
+  const outcome: WebhookOutcome = {};
   const at = new Date(webhook.created_at * 1000);
   const subscription = webhook.payload.subscription?.entity;
   const payment = webhook.payload.payment?.entity;
   const providerSubscriptionId = subscription?.id ?? payment?.subscription_id ?? undefined;
   const known = providerSubscriptionId ? await findProviderSubscription(tx, providerSubscriptionId) : undefined;
-  if (!known) return;
+  if (!known) return outcome;
   const userId = known.user_id;
 
   // Razorpay's payment entity may not name its subscription; subscription.pending, which follows
@@ -73,12 +80,14 @@ export async function applyWebhook(tx: Transaction, webhook: RazorpayWebhook, su
   const failed = webhook.event === 'payment.failed' || webhook.event === 'subscription.pending' ? payment : undefined;
   if (failed && (await firstFailureReport(tx, failed.id, userId))) {
     await publishPaymentFailed(tx, { userId, paymentId: failed.id, providerSubscriptionId: known.id, amountPaise: failed.amount, reason: failed.error_description ?? '', at });
+    outcome.paymentFailed = true;
   }
-  if (webhook.event === 'payment.failed') return;
+  if (webhook.event === 'payment.failed') return outcome;
   if (webhook.event === 'subscription.charged' && payment?.status === 'captured' && subscription?.current_start) {
-    await applyCharge(tx, { userId, providerSubscriptionId: known.id, paymentId: payment.id, amountPaise: payment.amount, cycleStart: new Date(subscription.current_start * 1000) }, supplier);
+    const charge = { userId, providerSubscriptionId: known.id, paymentId: payment.id, amountPaise: payment.amount, cycleStart: new Date(subscription.current_start * 1000) };
+    if ((await applyCharge(tx, charge, supplier)) === 'applied') outcome.chargedPaise = payment.amount;
   }
-  if (!subscription || !(await reportProviderStatus(tx, known.id, subscription.status, at))) return;
+  if (!subscription || !(await reportProviderStatus(tx, known.id, subscription.status, at))) return outcome;
   const status = premiumStatusFor(subscription.status);
   if (status === 'cancelled') {
     const cancelled = await setPremiumStatus(tx, known.id, ['active', 'halted'], 'cancelled');
@@ -87,4 +96,5 @@ export async function applyWebhook(tx: Transaction, webhook: RazorpayWebhook, su
     const changed = await setPremiumStatus(tx, known.id, [status === 'active' ? 'halted' : 'active'], status);
     if (changed) await publishSubscriptionChanged(tx, changed);
   }
+  return outcome;
 }

@@ -8,6 +8,7 @@ import { paymentSignatureValid } from '../domain/signatures.ts';
 import type { Supplier } from '../domain/supplier.ts';
 import { publishCancelled, publishSubscriptionChanged } from '../events/publish.ts';
 import { PaymentProviderError, type PaymentGateway } from '../domain/payments/payment-gateway.ts';
+import type { BillingMetrics, VERIFICATION_FAILURES } from './metrics.ts';
 
 /** The spec's messages (section 8, Plans and payment). */
 export const PREMIUM_ACTIVE = 'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
@@ -33,17 +34,21 @@ export const subscriptionJson = (subscription: SubscriptionRow) => ({
 });
 
 const providerFailed = (message: string) => new AppError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', message);
-const verificationFailed = () => badRequest(VERIFY_FAILED, 'PAYMENT_VERIFICATION_FAILED');
 
 export interface SubscriptionDeps extends Pick<ServiceDeps<BillingConfig>, 'db' | 'uow' | 'authenticate'> {
   payments: PaymentGateway;
   /** Razorpay's key secret: the checkout signs payments with it. */
   keySecret: string;
   supplier: Supplier;
+  counted: BillingMetrics;
 }
 
 export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): void {
   const { db, uow, payments } = deps;
+  const verificationFailed = (reason: (typeof VERIFICATION_FAILURES)[number]) => {
+    deps.counted.verificationFailures.inc({ reason });
+    return reason === 'provider_unavailable' ? providerFailed(VERIFY_FAILED) : badRequest(VERIFY_FAILED, 'PAYMENT_VERIFICATION_FAILED');
+  };
   const current = async (userId: string): Promise<SubscriptionRow> => {
     const subscription = await findSubscription(db, userId);
     if (!subscription) throw notFound('No active subscription', 'NO_SUBSCRIPTION');
@@ -118,24 +123,26 @@ export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): voi
       const { razorpay_payment_id: paymentId, razorpay_subscription_id: subscriptionId, razorpay_signature: signature } = request.body;
       const known = await findProviderSubscription(db, subscriptionId);
       // Someone else's subscription answers as a forged one does: nothing tells them it exists.
-      if (known?.user_id !== userId || !paymentSignatureValid(deps.keySecret, { paymentId, subscriptionId, signature })) throw verificationFailed();
+      if (known?.user_id !== userId || !paymentSignatureValid(deps.keySecret, { paymentId, subscriptionId, signature })) throw verificationFailed('signature');
       let confirmed;
       try {
         confirmed = await Promise.all([payments.fetchPayment(paymentId), payments.fetchSubscription(subscriptionId)]);
       } catch (error) {
-        if (error instanceof PaymentProviderError && error.statusCode !== undefined && error.statusCode < 500) throw verificationFailed();
+        if (error instanceof PaymentProviderError && error.statusCode !== undefined && error.statusCode < 500) throw verificationFailed('provider_refused');
         request.log.warn({ err: error }, 'confirming a payment with the provider failed');
-        throw providerFailed(VERIFY_FAILED);
+        throw verificationFailed('provider_unavailable');
       }
       const [payment, providerSubscription] = confirmed;
       const paid = ['captured', 'authorized'].includes(payment.status) && payment.amountPaise === plans.premium.pricePaise;
-      if (!paid || !providerSubscription.currentStart) throw verificationFailed();
+      if (!paid || !providerSubscription.currentStart) throw verificationFailed('not_paid');
       const cycleStart = providerSubscription.currentStart;
-      await uow.run(async (tx) => {
-        await applyCharge(tx, { userId, providerSubscriptionId: subscriptionId, paymentId, amountPaise: payment.amountPaise, cycleStart }, deps.supplier);
+      const charged = await uow.run(async (tx) => {
+        const applied = await applyCharge(tx, { userId, providerSubscriptionId: subscriptionId, paymentId, amountPaise: payment.amountPaise, cycleStart }, deps.supplier);
         // As of the cycle's start: webhooks carry whole seconds, and a later one must still count as later.
         await reportProviderStatus(tx, subscriptionId, providerSubscription.status, cycleStart);
+        return applied;
       });
+      if (charged === 'applied') deps.counted.paid(payment.amountPaise);
       return subscriptionJson(await current(userId));
     },
   );

@@ -4,6 +4,7 @@ import { firstDelivery } from '../db/webhook-events.ts';
 import { webhookSignatureValid } from '../domain/signatures.ts';
 import type { Supplier } from '../domain/supplier.ts';
 import { HANDLED_EVENTS, applyWebhook, parseWebhook } from '../domain/webhooks.ts';
+import type { BillingMetrics } from './metrics.ts';
 
 export const WEBHOOK_PATH = '/api/billing/webhooks/razorpay';
 
@@ -14,7 +15,7 @@ const handled = new Set<string>(HANDLED_EVENTS);
  * event is applied in the transaction that logs its id, so a replay changes nothing. Only the
  * database is touched, so the answer comes fast.
  */
-export function webhookRoutes(app: ServiceApp, deps: { uow: UnitOfWork; webhookSecret: string; supplier: Supplier }): void {
+export function webhookRoutes(app: ServiceApp, deps: { uow: UnitOfWork; webhookSecret: string; supplier: Supplier; counted: BillingMetrics }): void {
   void app.register(async (scope) => {
     // The signature covers the bytes Razorpay sent; parsed and serialised again they may differ.
     scope.removeContentTypeParser('application/json');
@@ -32,7 +33,10 @@ export function webhookRoutes(app: ServiceApp, deps: { uow: UnitOfWork; webhookS
       async (request) => {
         const raw = request.body as Buffer;
         const signature = request.headers['x-razorpay-signature'];
-        if (typeof signature !== 'string' || !webhookSignatureValid(deps.webhookSecret, raw, signature)) throw badRequest('Invalid webhook signature', 'INVALID_SIGNATURE');
+        if (typeof signature !== 'string' || !webhookSignatureValid(deps.webhookSecret, raw, signature)) {
+          deps.counted.webhookSignatureFailures.inc();
+          throw badRequest('Invalid webhook signature', 'INVALID_SIGNATURE');
+        }
         let body: unknown;
         try {
           body = JSON.parse(raw.toString('utf8'));
@@ -44,12 +48,10 @@ export function webhookRoutes(app: ServiceApp, deps: { uow: UnitOfWork; webhookS
         if (!handled.has(webhook.event)) return { received: true, applied: false };
         const given = request.headers['x-razorpay-event-id'];
         const eventId = typeof given === 'string' && given.length > 0 && given.length <= 100 ? given : createHash('sha256').update(raw).digest('hex');
-        const applied = await deps.uow.run(async (tx) => {
-          if (!(await firstDelivery(tx, eventId, webhook.event))) return false;
-          await applyWebhook(tx, webhook, deps.supplier);
-          return true;
-        });
-        return { received: true, applied };
+        const outcome = await deps.uow.run(async (tx) => ((await firstDelivery(tx, eventId, webhook.event)) ? applyWebhook(tx, webhook, deps.supplier) : undefined));
+        if (outcome?.chargedPaise !== undefined) deps.counted.paid(outcome.chargedPaise);
+        if (outcome?.paymentFailed) deps.counted.paymentFailed();
+        return { received: true, applied: outcome !== undefined };
       },
     );
   });

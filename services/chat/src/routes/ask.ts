@@ -8,6 +8,7 @@ import { takeQuery, type TakenQuery } from '../db/allowance.ts';
 import { addQuestion, recordAnswer, removeQuestion } from '../db/history.ts';
 import type { Answer, Answerer, AnswerPart } from '../domain/answerer.ts';
 import { refundQuery } from '../domain/refund.ts';
+import type { ChatMetrics } from './metrics.ts';
 import { planPending } from './plan-pending.ts';
 
 /** The spec's bounds of a question, after trimming. */
@@ -42,6 +43,7 @@ type AnswerBody = Static<typeof AnswerResponse>;
 
 export interface AskDeps extends Pick<ServiceDeps<ChatConfig>, 'db' | 'uow' | 'authenticate' | 'config'> {
   answerer: Answerer;
+  counted: ChatMetrics;
 }
 
 export function askRoutes(app: ServiceApp, deps: AskDeps): void {
@@ -50,7 +52,11 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
     deps.uow.run(async (tx) => {
       const taken = await takeQuery(tx, userId, new Date());
       if (taken === 'no-plan') throw planPending();
-      if (taken === 'exhausted') throw limitReached();
+      if (taken === 'exhausted') {
+        // The transaction rolls back, but the refusal is what the user got.
+        deps.counted.refusals.inc();
+        throw limitReached();
+      }
       await addQuestion(tx, { id: queryId, userId, message, periodStart: taken.periodStart });
       await tx.publish(QueryConsumedEvent, userId, { userId, queryId, periodStart: timestampFromDate(taken.periodStart) });
       return taken;
@@ -86,6 +92,7 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
         answeredAt: timestampFromDate(new Date()),
       });
     });
+    deps.counted.answers.inc({ outcome: answer.abstained ? 'abstained' : 'answered' });
     if (answer.abstained) await refund(userId, queryId, taken, { failed: false });
     return { id: queryId, response: answer.response, sources: answer.sources, followUps: answer.followUps };
   };

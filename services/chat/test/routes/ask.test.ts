@@ -25,6 +25,10 @@ const ask = async (userId: string, payload: unknown) => chat.app.inject({ method
 const left = async (userId: string) => (await chat.app.inject({ method: 'GET', url: '/api/chat/queries-left', headers: await bearerFor(stack, userId) })).json<{ queriesLeft: number }>().queriesLeft;
 const historyOf = async (userId: string) => (await chat.app.inject({ method: 'GET', url: '/api/chat/history', headers: await bearerFor(stack, userId) })).json<{ history: { id: string; message: string; response: string | null; sources: unknown[] }[] }>().history;
 
+/** What chat's /metrics shows for `name` (and `outcome`). */
+const counted = async (name: string, outcome?: string) =>
+  (await chat.deps.metrics.registry.getSingleMetric(name)?.get())?.values.find((v) => outcome === undefined || v.labels.outcome === outcome)?.value;
+
 interface AnswerBody {
   id: string;
   response: string;
@@ -33,8 +37,9 @@ interface AnswerBody {
 }
 
 describe('POST /api/chat', () => {
-  it('answers from the knowledge base with the names in bold and the entries cited, charges one query and keeps the answer', async () => {
+  it('answers from the knowledge base with the names in bold and the entries cited, charges one query, keeps the answer and counts it', async () => {
     const userId = await userWith(3);
+    const answeredBefore = await counted('chat_answers_total', 'answered');
     const response = await ask(userId, { message: '  How does Goonj use old clothes for rural development?  ' });
     assert.equal(response.statusCode, 200);
     const body = response.json<AnswerBody>();
@@ -42,6 +47,7 @@ describe('POST /api/chat', () => {
     assert.equal(body.sources[0]?.id, 'goonj');
     assert.ok(body.sources.every((source) => source.url.startsWith('https://')));
     assert.equal(await left(userId), 2);
+    assert.equal(await counted('chat_answers_total', 'answered'), (answeredBefore ?? NaN) + 1);
     const [kept, ...rest] = await historyOf(userId);
     assert.deepEqual([kept?.id, kept?.message, kept?.response, kept?.sources, rest], [body.id, 'How does Goonj use old clothes for rural development?', body.response, body.sources, []]);
     const consumed = (await published(chat, QueryConsumedEvent)).filter((e) => e.key === userId);
@@ -50,14 +56,16 @@ describe('POST /api/chat', () => {
     assert.deepEqual(answered, [[body.id, 'How does Goonj use old clothes for rural development?', false, body.sources.map((source) => source.id)]]);
   });
 
-  it('says it is not in the archive for a question the knowledge base does not cover, and does not charge it', async () => {
+  it('says it is not in the archive for a question the knowledge base does not cover, does not charge it and counts it as abstained', async () => {
     const userId = await userWith(1);
+    const countedBefore = [await counted('chat_answers_total', 'answered'), await counted('chat_answers_total', 'abstained')];
     for (const message of ['Who won the football world cup in 2022?', 'What is the population of Brazil?']) {
       const response = await ask(userId, { message });
       assert.equal(response.statusCode, 200, message);
       assert.deepEqual(response.json<AnswerBody>().response, ABSTENTION, message);
     }
     assert.equal(await left(userId), 1);
+    assert.deepEqual([await counted('chat_answers_total', 'answered'), await counted('chat_answers_total', 'abstained')], [countedBefore[0], (countedBefore[1] ?? NaN) + 2]);
     assert.equal((await historyOf(userId)).length, 2);
     const abstained = (await published(chat, AnswerGivenEvent)).filter((e) => e.key === userId).map(({ payload }) => [payload.question, payload.abstained, payload.sourceIds]);
     assert.deepEqual(abstained.sort(), [['What is the population of Brazil?', true, []], ['Who won the football world cup in 2022?', true, []]]);
@@ -74,8 +82,9 @@ describe('POST /api/chat', () => {
     assert.equal(await left(userId), 0);
   });
 
-  it('answers 403 over the allowance and 409 before the plan has arrived, charging nothing', async () => {
+  it('answers 403 over the allowance (counted as a refusal) and 409 before the plan has arrived, charging nothing', async () => {
     const userId = await userWith(1);
+    const refusals = await counted('allowance_refusals_total');
     assert.equal((await ask(userId, { message: 'Who founded Goonj?' })).statusCode, 200);
     const over = await ask(userId, { message: 'Who founded Goonj?' });
     assert.equal(over.statusCode, 403);
@@ -83,6 +92,7 @@ describe('POST /api/chat', () => {
     const pending = await ask(randomUUID(), { message: 'Who founded Goonj?' });
     assert.equal(pending.statusCode, 409);
     assert.equal(pending.json<{ code: string }>().code, 'CHAT_PLAN_PENDING');
+    assert.equal(await counted('allowance_refusals_total'), (refusals ?? NaN) + 1, 'the 403 only');
     assert.equal((await historyOf(userId)).length, 1);
   });
 

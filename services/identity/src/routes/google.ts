@@ -8,12 +8,14 @@ import { displayName, issuedToUs, readProfile, type GoogleProfile } from '../dom
 import { endSessionsBefore } from '../events/sessions.ts';
 import type { GoogleAccounts } from '../domain/google-client.ts';
 import type { AttemptLimiter } from './limits.ts';
+import type { IdentityMetrics } from './metrics.ts';
 import { ErrorResponse, TokenResponse } from './schemas.ts';
 
 export interface GoogleDeps {
   uow: UnitOfWork;
   signer: TokenSigner;
   limitAttempts: AttemptLimiter;
+  signups: IdentityMetrics['signups'];
   /** Absent when no client id is configured: Google sign-in is off. */
   google?: { clientId: string; accounts: GoogleAccounts };
 }
@@ -45,7 +47,8 @@ export function googleRoutes(app: ServiceApp, deps: GoogleDeps): void {
       if (!issuedToUs(await google.accounts.tokenInfo(token), google.clientId)) throw invalidToken();
       const profile = readProfile(await google.accounts.userInfo(token));
       if (!profile) throw invalidToken();
-      const userId = await deps.uow.run((tx) => signInWithGoogle(tx, profile, new Date()));
+      const { userId, created } = await deps.uow.run((tx) => signInWithGoogle(tx, profile, new Date()));
+      if (created) deps.signups.inc({ method: 'google' });
       return { token: await deps.signer.sign(userId) };
     },
   );
@@ -57,9 +60,9 @@ export function googleRoutes(app: ServiceApp, deps: GoogleDeps): void {
  * person's first sign-ins race: the account row is locked before linking, a second insert of
  * the address finds the first one's account, and a link made meanwhile wins.
  */
-async function signInWithGoogle(tx: Transaction, profile: GoogleProfile, now: Date): Promise<string> {
+async function signInWithGoogle(tx: Transaction, profile: GoogleProfile, now: Date): Promise<{ userId: string; created: boolean }> {
   const linked = await findUserIdByGoogleSub(tx, profile.sub);
-  if (linked) return linked;
+  if (linked) return { userId: linked, created: false };
   // An address Google has not verified proves nothing: it must not reach anyone's account.
   if (!profile.emailVerified) {
     throw badRequest('Failed to authenticate with Google: your Google email address is not verified. Verify it with Google, or sign up with email.', 'GOOGLE_EMAIL_UNVERIFIED');
@@ -69,13 +72,13 @@ async function signInWithGoogle(tx: Transaction, profile: GoogleProfile, now: Da
     if (existing) {
       // Read again under the lock: a concurrent first sign-in may have linked it meanwhile.
       const linkedMeanwhile = await findUserIdByGoogleSub(tx, profile.sub);
-      if (linkedMeanwhile) return linkedMeanwhile;
+      if (linkedMeanwhile) return { userId: linkedMeanwhile, created: false };
       if (!existing.email_verified) {
         // Created without proof of the address: whoever set its password may not own it.
         await claimUnverifiedAccount(tx, existing.id, now);
         await endSessionsBefore(tx, existing.id, now);
       }
-      return linkGoogleIdentity(tx, profile.sub, existing.id);
+      return { userId: await linkGoogleIdentity(tx, profile.sub, existing.id), created: false };
     }
     const userId = randomUUID();
     const name = displayName(profile);
@@ -83,7 +86,7 @@ async function signInWithGoogle(tx: Transaction, profile: GoogleProfile, now: Da
     if (await insertUser(tx, { id: userId, name, email: profile.email, passwordHash: null, emailVerified: true })) {
       await linkGoogleIdentity(tx, profile.sub, userId);
       await tx.publish(UserRegisteredEvent, userId, { userId, name, email: profile.email, registeredAt: timestampFromDate(now) });
-      return userId;
+      return { userId, created: true };
     }
   }
 }

@@ -20,6 +20,7 @@ import { publishOtpRequested } from '../events/emails.ts';
 import type { AttemptLimiter } from './limits.ts';
 import { Email, ErrorResponse, MessageResponse, Name, Otp, Password, TokenResponse } from './schemas.ts';
 import { quantity } from './wording.ts';
+import type { IdentityMetrics } from './metrics.ts';
 
 export interface SignupDeps {
   db: Database;
@@ -27,6 +28,7 @@ export interface SignupDeps {
   signer: TokenSigner;
   limitAttempts: AttemptLimiter;
   seal: SealSecret;
+  signups: IdentityMetrics['signups'];
 }
 
 const SignupBody = Type.Object({ name: Name, email: Email, password: Password }, { additionalProperties: false });
@@ -149,6 +151,7 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
         case 'exhausted':
           throw badRequest('Too many incorrect codes. Please request a new code.', 'OTP_ATTEMPTS_EXCEEDED');
         case 'valid':
+          deps.signups.inc({ method: 'email' });
           return reply.status(201).send({ token: await deps.signer.sign(outcome.userId) });
       }
     },

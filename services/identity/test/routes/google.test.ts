@@ -5,7 +5,7 @@ import type { TestStack } from '@betterplus/kit/testing';
 import { SessionsRevokedEvent, UserRegisteredEvent } from '@betterplus/events';
 import { hashPassword } from '../../src/domain/passwords.ts';
 import { startFakeGoogle, type FakeGoogle } from '../support/google-server.ts';
-import { bearer, count, login, mintToken, published, registerUser, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
+import { bearer, count, login, mintToken, published, registerUser, signupsCounted, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
 
 const clientId = 'betterplus-web.apps.googleusercontent.com';
 let google: FakeGoogle;
@@ -31,7 +31,8 @@ const me = (token: string) => identity.app.inject({ method: 'GET', url: '/api/us
 const linkedUser = async (sub: string) => (await identity.deps.db.query<{ user_id: string }>('SELECT user_id FROM google_identities WHERE sub = $1', [sub])).rows[0]?.user_id;
 
 describe('POST /api/auth/google', () => {
-  it('creates an account from the profile Google gives, ignoring the browser-sent userInfo, and records user registered', async () => {
+  it('creates an account from the profile Google gives, ignoring the browser-sent userInfo, and records user registered and the signup', async () => {
+    const signups = await signupsCounted(identity, 'google');
     google.issue('token-leela', { aud: clientId, profile: { sub: 'g-leela', email: 'Leela@Gmail.com', email_verified: true, name: 'Leela  Nair' } });
     const response = await signIn('token-leela', { sub: 'forged', email: 'admin@betterplus.in', name: 'Admin' });
     assert.equal(response.statusCode, 200);
@@ -45,14 +46,17 @@ describe('POST /api/auth/google', () => {
     const registered = (await published(identity, UserRegisteredEvent)).filter((e) => e.payload.userId === userId);
     assert.equal(registered.length, 1);
     assert.equal(registered[0]?.payload.email, 'leela@gmail.com');
+    assert.equal(await signupsCounted(identity, 'google'), signups + 1);
   });
 
-  it('signs the same Google account in to the same user next time, creating nothing', async () => {
+  it('signs the same Google account in to the same user next time, creating nothing and counting no signup', async () => {
     const before = await snapshot(identity);
+    const signups = await signupsCounted(identity, 'google');
     const response = await signIn('token-leela');
     assert.equal(response.statusCode, 200);
     assert.deepEqual((await me(response.json<{ token: string }>().token)).json(), { name: 'Leela Nair', email: 'leela@gmail.com' });
     assert.deepEqual(await snapshot(identity), before);
+    assert.equal(await signupsCounted(identity, 'google'), signups);
   });
 
   it('gives an account made through Google no password sign-in (the same 401 as a wrong password)', async () => {

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
 import { OtpRequestedEvent, UserRegisteredEvent, topics } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { backdate, bearer, count, latestOtp, login, otpOf, published, snapshot, startIdentity, type Identity } from '../support/identity.ts';
+import { backdate, bearer, count, latestOtp, login, otpOf, published, signupsCounted, snapshot, startIdentity, type Identity } from '../support/identity.ts';
 
 let stack: TestStack;
 let identity: Identity;
@@ -39,18 +39,21 @@ const challenge = async (email: string) =>
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST /api/signup (the OTP flow, like initiate)', () => {
-  it('creates no account until the emailed code proves the address, then creates it verified', async () => {
+  it('creates no account until the emailed code proves the address, then creates it verified and counts the signup', async () => {
     const users = await count(identity, 'users');
+    const signups = await signupsCounted(identity, 'email');
     const response = await post('/api/signup', { name: '  Asha  Rao ', email: 'Asha@Example.in', password: 'correct horse' });
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), { requireOTP: true });
     assert.equal(await count(identity, 'users'), users, 'no account yet');
+    assert.equal(await signupsCounted(identity, 'email'), signups, 'no signup counted yet');
     assert.equal((await login(identity, 'asha@example.in', 'correct horse')).statusCode, 401);
 
     const verified = await verify('asha@example.in', await latestOtp(identity, 'asha@example.in'));
     assert.equal(verified.statusCode, 201);
     const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(verified.json<{ token: string }>().token) });
     assert.deepEqual(me.json(), { name: 'Asha Rao', email: 'asha@example.in' });
+    assert.equal(await signupsCounted(identity, 'email'), signups + 1);
     const events = await published(identity, UserRegisteredEvent);
     assert.deepEqual(events.map((e) => [e.payload.name, e.payload.email]), [['Asha Rao', 'asha@example.in']]);
     const stored = await identity.deps.db.query<{ password_hash: string; email_verified: boolean }>("SELECT password_hash, email_verified FROM users WHERE email = 'asha@example.in'");
@@ -190,11 +193,13 @@ describe('POST /api/signup/verify', () => {
 
   it('refuses a wrong code with the attempts left, counts it and creates nobody', async () => {
     const users = await count(identity, 'users');
+    const signups = await signupsCounted(identity, 'email');
     const response = await verify(email, otherCode(code));
     assert.equal(response.statusCode, 400);
     assert.deepEqual(response.json(), { error: 'Incorrect code. 4 attempts left.', code: 'IDENTITY_OTP_INVALID' });
     assert.equal((await challenge(email))?.attempts, 1);
     assert.equal(await count(identity, 'users'), users);
+    assert.equal(await signupsCounted(identity, 'email'), signups, 'no signup counted');
   });
 
   it('refuses a code of the wrong shape as a validation error', async () => {

@@ -102,3 +102,9 @@ export async function backdate(identity: Identity, sql: string, params: unknown[
   const result = await identity.deps.db.query(sql, params);
   assert.ok(result.rowCount > 0, `nothing backdated by: ${sql}`);
 }
+
+/** What identity's /metrics counts in signups_total for `method`. */
+export async function signupsCounted(identity: Identity, method: 'email' | 'google'): Promise<number> {
+  const metric = await identity.deps.metrics.registry.getSingleMetric('signups_total')?.get();
+  return metric?.values.find((v) => v.labels.method === method)?.value ?? 0;
+}

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
 import { deadLetterTopicOf, type Envelope, type EventDefinition } from '@betterplus/events';
 import type { Logger } from '../observability/logger.ts';
+import { exportAtZero } from '../observability/counters.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { SpanKind, contextFromTraceparent, inSpan } from '../observability/tracing.ts';
 import type { BusMessage, Delivery, EventBus, Subscription } from './bus.ts';
@@ -65,6 +66,9 @@ class StoppedError extends Error {
 /** Tells a live broker session we are alive this often while waiting to retry. */
 const heartbeatEveryMs = 1000;
 
+/** The outcome label of consumer_events_total. */
+const consumerOutcomes = ['applied', 'duplicate', 'ignored', 'retried', 'dead_lettered'] as const;
+
 type Decoded = { envelope: Envelope; work: { handler: EventHandler; payload: MessageShape<DescMessage> }[] } | { permanent: string } | { ignored: true };
 
 /**
@@ -83,6 +87,8 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
   const byType = new Map<string, EventHandler[]>();
   for (const h of handlers) byType.set(h.event.schema.typeName, [...(byType.get(h.event.schema.typeName) ?? []), h]);
   const topics = [...new Set(handlers.map((h) => h.event.topic))];
+  exportAtZero(metrics.consumedEvents, { topic: topics, outcome: consumerOutcomes });
+  exportAtZero(metrics.deadLettered, { topic: topics });
   const stopping = new AbortController();
 
   /** Half the capped exponential delay plus a random half, so replicas failing together do not retry together. */

@@ -89,12 +89,20 @@ async function drain(s: Setup): Promise<void> {
   await eventually(async () => ((await s.count('sentinel')) === 1 ? true : undefined), 10_000);
 }
 
+/** The outcomes that happened (every outcome is exported at 0 from the start). */
 async function outcomes(metrics: Metrics): Promise<Record<string, number>> {
   const { values } = await metrics.consumedEvents.get();
-  return Object.fromEntries(values.map((v) => [String(v.labels.outcome), v.value]));
+  return Object.fromEntries(values.filter((v) => v.value > 0).map((v) => [String(v.labels.outcome), v.value]));
 }
 
 describe('startConsumer', () => {
+  it('exports every outcome and the dead letters of each topic it consumes at 0 before any event, so the first one shows in increase()', async () => {
+    const s = await setup();
+    const consumed = (await s.metrics.consumedEvents.get()).values.map((v) => [v.labels.topic, v.labels.outcome, v.value]);
+    assert.deepEqual(consumed, ['applied', 'duplicate', 'ignored', 'retried', 'dead_lettered'].map((outcome) => [topic, outcome, 0]));
+    assert.deepEqual((await s.metrics.deadLettered.get()).values.map((v) => [v.labels.topic, v.value]), [[topic, 0]]);
+  });
+
   it('applies an event delivered twice only once', async () => {
     const s = await setup();
     const event = registration(s, 'twice');

@@ -72,7 +72,7 @@ describe(`dead letters on ${realInfrastructure.kafka ? 'Kafka' : 'the in-process
     assert.equal((await replayDeadLetters(read, bus, service, [event.eventId])).length, 1);
     await eventually(async () => ((await applied()) === 1 ? true : undefined), 30_000);
     await replayDeadLetters(read, bus, service, [event.eventId]);
-    await eventually(async () => ((await metrics.consumedEvents.get()).values.some((v) => v.labels.outcome === 'duplicate') ? true : undefined), 30_000);
+    await eventually(async () => ((await metrics.consumedEvents.get()).values.some((v) => v.labels.outcome === 'duplicate' && v.value > 0) ? true : undefined), 30_000);
     assert.equal(await applied(), 1);
     assert.equal((await listDeadLetters(read, service)).length, 1, 'nothing new dead-lettered');
     await subscription.stop();

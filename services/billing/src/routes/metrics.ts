@@ -1,0 +1,35 @@
+import { createCounter, type Metrics } from '@betterplus/kit';
+
+/** Why a checkout's payment was not confirmed (the reason label of payment_verification_failures_total). */
+export const VERIFICATION_FAILURES = ['signature', 'not_paid', 'provider_refused', 'provider_unavailable'] as const;
+
+/** What billing's routes count for the business dashboard and the payment alerts, once the change has committed. */
+export function billingMetrics(registry: Metrics['registry']) {
+  const payments = createCounter(registry, {
+    name: 'payments_total',
+    help: 'Premium payments: verified (charge applied once, by the checkout or a webhook) or failed (reported by a Razorpay webhook)',
+    labels: { outcome: ['verified', 'failed'] },
+  });
+  const revenue = createCounter(registry, { name: 'revenue_paise_total', help: 'Amount of the verified payments, in paise (GST included)' });
+  return {
+    /** A verified payment of `amountPaise`, applied for the first time. */
+    paid(amountPaise: number): void {
+      payments.inc({ outcome: 'verified' });
+      revenue.inc(amountPaise);
+    },
+    paymentFailed(): void {
+      payments.inc({ outcome: 'failed' });
+    },
+    webhookSignatureFailures: createCounter(registry, {
+      name: 'razorpay_webhook_signature_failures_total',
+      help: 'Razorpay webhooks refused because their signature did not verify',
+    }),
+    verificationFailures: createCounter(registry, {
+      name: 'payment_verification_failures_total',
+      help: 'Checkout payments billing could not confirm, by reason: signature, not_paid, provider_refused, provider_unavailable',
+      labels: { reason: VERIFICATION_FAILURES },
+    }),
+  };
+}
+
+export type BillingMetrics = ReturnType<typeof billingMetrics>;
