@@ -9,7 +9,9 @@
 # Test files: services/*/test/**/*.test.ts, gateway/test/**/*.test.ts, web/test/**/*.test.ts,
 # deploy/*/test/**/*.test.ts, proto/test/**/*.test.ts.
 # Tests that need infrastructure read DATABASE_URL, REDIS_URL, KAFKA_BROKERS from the environment
-# themselves (see deploy/local-infra/up.sh); this script passes the environment through.
+# themselves (see deploy/local-infra/up.sh); this script passes the environment through. When none
+# is set and a container engine answers, scripts/test-infrastructure.ts starts the three in
+# containers for the run (testcontainers; BETTERPLUS_TESTCONTAINERS=0 turns that off).
 # Env:
 #   BETTERPLUS_TEST_COUNTS        also write the counts there as JSON {"passed","failed","skipped"}
 #   BETTERPLUS_TEST_CONCURRENCY   test files run at once (default 2)
@@ -107,6 +109,7 @@ rc=0
   --test-concurrency="${BETTERPLUS_TEST_CONCURRENCY:-2}" \
   --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=./scripts/count-reporter.ts --test-reporter-destination="$counts_json" \
+  --test-global-setup=./scripts/test-infrastructure.ts \
   "${node_args[@]}" "${files[@]}" || rc=$?
 
 passed=0 failed=0 skipped=0
