@@ -2,10 +2,13 @@
 # Starts (or reuses) the local infrastructure and writes its addresses to a file to source:
 #   bash deploy/local-infra/up.sh && source "${BETTERPLUS_CACHE:-$HOME/.cache/betterplus}/infra.env"
 #   bash deploy/local-infra/up.sh stop      stops everything (and deletes the throwaway data)
-# The env file exports DATABASE_URL, REDIS_URL, KAFKA_BROKERS (and CHROMIUM_BIN, ENVOY_BIN, SCHEMATHESIS_BIN, NGINX_BIN).
+# The env file exports DATABASE_URL, REDIS_URL, KAFKA_BROKERS, the tools' paths (CHROMIUM_BIN,
+# ENVOY_BIN, SCHEMATHESIS_BIN, NGINX_BIN, HELM_BIN, K6_BIN, PROMETHEUS_BIN, ...) and podman's
+# CONTAINERS_CONF and DOCKER_HOST.
 # Env: BETTERPLUS_INFRA_ENV (the file; default $BETTERPLUS_CACHE/infra.env), PGPORT, REDIS_PORT,
 # KAFKA_PORT, KAFKA_CONTROLLER_PORT (see each script).
-# Kafka (a JVM, the slowest) starts in the background while the others run.
+# Kafka (a JVM, the slowest) and the Go-built tools (k6, kube-score: minutes on a cold cache) run in
+# the background while the others run one after another (they share apt's lock).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 INFRA_NAME=up
@@ -15,7 +18,7 @@ ENV_FILE="${BETTERPLUS_INFRA_ENV:-$BETTERPLUS_CACHE/infra.env}"
 
 if [[ "${1:-}" == stop ]]; then
   rc=0
-  for s in kafka redis postgres; do
+  for s in podman kafka redis postgres; do
     bash "$HERE/$s.sh" stop || rc=1
   done
   rm -f "$ENV_FILE"
@@ -28,25 +31,32 @@ mkdir -p "$BETTERPLUS_CACHE" "$(dirname "$ENV_FILE")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-bash "$HERE/kafka.sh" >"$work/kafka.out" &
-kafka_pid=$!
+background=(kafka k6 chart-tools)
+foreground=(postgres redis tools prometheus podman)
+declare -A pids
+for s in "${background[@]}"; do
+  bash "$HERE/$s.sh" >"$work/$s.out" &
+  pids[$s]=$!
+done
 
 failed=()
-for s in postgres redis tools; do
+for s in "${foreground[@]}"; do
   if ! bash "$HERE/$s.sh" >"$work/$s.out"; then
     failed+=("$s")
   fi
 done
-if ! wait "$kafka_pid"; then
-  failed+=(kafka)
-fi
+for s in "${background[@]}"; do
+  if ! wait "${pids[$s]}"; then
+    failed+=("$s")
+  fi
+done
 if ((${#failed[@]})); then
   infra_die "failed: ${failed[*]}"
 fi
 
 {
   echo "# written by deploy/local-infra/up.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  for s in postgres redis kafka tools; do
+  for s in "${foreground[@]}" "${background[@]}"; do
     grep -E '^[A-Z_][A-Z0-9_]*=' "$work/$s.out" | while IFS='=' read -r key value; do
       printf 'export %s=%q\n' "$key" "$value"
     done
