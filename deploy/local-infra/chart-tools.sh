@@ -46,20 +46,7 @@ go_tool kube-score github.com/zegl/kube-score "$KUBE_SCORE_VERSION"
 infra_log "kube-score $KUBE_SCORE_VERSION"
 
 # --- kubernetes-validate (PyPI) ---
-VALIDATE_VENV="$BETTERPLUS_CACHE/kubernetes-validate-$KUBERNETES_VALIDATE_VERSION"
-VALIDATE="$VALIDATE_VENV/bin/kubernetes-validate"
-if ! "$VALIDATE" --version >/dev/null 2>&1; then
-  PY="$(command -v python3 || true)"
-  if [[ -z "$PY" ]] || ! "$PY" -m venv --help >/dev/null 2>&1 || ! "$PY" -c 'import ensurepip' >/dev/null 2>&1; then
-    infra_apt_install python3-venv
-    PY="$(command -v python3)"
-  fi
-  infra_log "pip install kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"
-  rm -rf "$VALIDATE_VENV"
-  "$PY" -m venv "$VALIDATE_VENV" >&2
-  "$VALIDATE_VENV/bin/python" -m pip install --quiet --disable-pip-version-check "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" >&2
-  "$VALIDATE" --version >/dev/null 2>&1 || infra_die "kubernetes-validate installed but $VALIDATE does not run"
-fi
+VALIDATE="$(infra_pip_tool kubernetes-validate "$KUBERNETES_VALIDATE_VERSION" kubernetes-validate)"
 infra_log "kubernetes-validate $KUBERNETES_VALIDATE_VERSION"
 
 # --- npm packages, outside the project's lockfile: they are check tools, not dependencies ---

@@ -38,6 +38,26 @@ infra_apt_install() {
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -qq install -y "$@" >&2
 }
 
+# infra_pip_tool PACKAGE VERSION COMMAND: prints the path of COMMAND from PyPI's PACKAGE==VERSION,
+# installed unless already there into a virtualenv of its own under the cache (apart from the
+# system's packages and PEP 668). The version is in the path, so a new pin installs afresh.
+infra_pip_tool() {
+  local package=$1 version=$2 command=$3
+  local venv="$BETTERPLUS_CACHE/$package-$version"
+  local bin="$venv/bin/$command"
+  if ! "$bin" --version >/dev/null 2>&1; then
+    if ! command -v python3 >/dev/null 2>&1 || ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+      infra_apt_install python3-venv
+    fi
+    infra_log "pip install $package==$version"
+    rm -rf "$venv"
+    python3 -m venv "$venv" >&2
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$package==$version" >&2
+    "$bin" --version >/dev/null 2>&1 || infra_die "$package installed but $bin does not run"
+  fi
+  echo "$bin"
+}
+
 # infra_wait TIMEOUT_SECONDS DESCRIPTION COMMAND... : retry COMMAND every 0.2 s until it succeeds.
 infra_wait() {
   local timeout=$1 what=$2

@@ -73,23 +73,8 @@ fi
 infra_log "envoy $("$ENVOY" --version 2>/dev/null | grep -o 'version: [^ ]*' | head -n1)"
 
 # --- Schemathesis ---
-# Its own virtualenv keeps its dependencies apart from the system's (and from PEP 668); the
-# version is in the path, so a new pin installs afresh and an installed one is reused.
 SCHEMATHESIS_VERSION=4.32.5
-SCHEMATHESIS_VENV="$BETTERPLUS_CACHE/schemathesis-$SCHEMATHESIS_VERSION"
-SCHEMATHESIS="$SCHEMATHESIS_VENV/bin/st"
-if ! "$SCHEMATHESIS" --version >/dev/null 2>&1; then
-  PY="$(command -v python3 || true)"
-  if [[ -z "$PY" ]] || ! "$PY" -m venv --help >/dev/null 2>&1 || ! "$PY" -c 'import ensurepip' >/dev/null 2>&1; then
-    infra_apt_install python3-venv
-    PY="$(command -v python3)"
-  fi
-  infra_log "pip install schemathesis==$SCHEMATHESIS_VERSION"
-  rm -rf "$SCHEMATHESIS_VENV"
-  "$PY" -m venv "$SCHEMATHESIS_VENV" >&2
-  "$SCHEMATHESIS_VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2
-  "$SCHEMATHESIS" --version >/dev/null 2>&1 || infra_die "schemathesis installed but $SCHEMATHESIS does not run"
-fi
+SCHEMATHESIS="$(infra_pip_tool schemathesis "$SCHEMATHESIS_VERSION" st)"
 infra_log "$("$SCHEMATHESIS" --version 2>/dev/null | head -n1)"
 
 # --- nginx ---

@@ -26,7 +26,7 @@ import pg from 'pg';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
 import { UserRegisteredEvent } from '@betterplus/events';
 import { createTokenSigner } from '@betterplus/kit';
-import { createTestStack, realInfrastructure } from '@betterplus/kit/testing';
+import { createTestStack, freePort, realInfrastructure } from '@betterplus/kit/testing';
 import { closedPortUrl, envoyBinary, renderEnvoyConfigForUrls, startEnvoy } from '@betterplus/gateway/testing';
 import { startEmbeddedStack } from '../src/embedded-stack.ts';
 import { embeddedSigningKeys } from '../src/signing-keys.ts';
@@ -170,14 +170,6 @@ async function embeddedFigures(): Promise<Figure[]> {
 
 /** BENCH_PROFILE=dir: the measured processes write CPU profiles there. */
 const profile = (name: string): string[] => (process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
-
-async function freePort(): Promise<number> {
-  const probe = Fastify();
-  await probe.listen({ host: '127.0.0.1', port: 0 });
-  const address = probe.server.address();
-  await probe.close();
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /** Billing as its own process on the test stack's PostgreSQL database, Redis and Kafka namespace (topics made). */
 async function realStack(): Promise<Figure[]> {

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
@@ -12,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CLUSTER_NAMES } from '@betterplus/gateway';
 import { closedPortUrl, envoyMissing, renderEnvoyConfigForUrls, startEnvoy, type EnvoyProcess } from '@betterplus/gateway/testing';
 import { createTokenSigner } from '@betterplus/kit';
-import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
+import { createTestStack, eventually, freePort, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** How long a stopping replica still serves after /readyz turns 503 (Envoy checks every 200 ms). */
@@ -20,14 +19,6 @@ const DRAIN_MS = 3000;
 const LOAD_CONCURRENCY = 8;
 // Two replicas share one database, so this needs PostgreSQL (PGlite is one process's).
 const missingPostgres = realInfrastructure.postgres ? undefined : 'needs PostgreSQL (DATABASE_URL) for two replicas of one service';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 interface Replica {
   child: ChildProcess;

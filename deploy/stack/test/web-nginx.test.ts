@@ -5,23 +5,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually } from '@betterplus/kit/testing';
+import { eventually, freePort } from '@betterplus/kit/testing';
 
 const confPath = join(import.meta.dirname, '..', '..', 'docker', 'web-nginx.conf');
 const binary = process.env.NGINX_BIN ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
 const missing = spawnSync(binary, ['-v'], { stdio: 'ignore' }).status === 0 ? undefined : 'no nginx (NGINX_BIN, else /usr/sbin/nginx or `nginx` on PATH; deploy/local-infra/tools.sh installs it)';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 // Fails under CI without nginx, skips elsewhere (as the Envoy tests do).
 it('nginx is available for the web image test', (t) => {

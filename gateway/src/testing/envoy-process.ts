@@ -1,12 +1,13 @@
 // Runs a real Envoy for tests: the gateway's own and the system test that routes the real services
 // through both gateways. Listener and admin ports are read back from Envoy, so port 0 works.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startOwnedProcess } from '@betterplus/kit/testing';
 import { CLUSTER_NAMES, renderEnvoyConfig } from '../envoy-config.ts';
 import type { ClusterEndpoint, ClusterName, EnvoyConfigOptions } from '../envoy-config.ts';
 
@@ -109,34 +110,13 @@ export async function startEnvoy(opts: StartEnvoyOptions): Promise<EnvoyProcess>
   // A random base id keeps concurrent Envoys (parallel test files) out of each other's shared memory;
   // access log lines are flushed within 100 ms (not the default 10 s) so tests can read them.
   const args = ['-c', configPath, '--base-id', String(randomInt(1, 1_000_000)), '--log-level', 'error', '--admin-address-path', adminAddressPath, '--file-flush-interval-msec', '100'];
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
-  // Never leave an Envoy behind, even when a test run dies without calling stop().
-  const killOnExit = (): void => { child.kill('SIGKILL'); };
-  process.once('exit', killOnExit);
-
-  const stop = async (): Promise<void> => {
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const escalate = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(escalate);
-    }
-    await rm(dir, { recursive: true, force: true });
-  };
-  const exitReason = (): string | undefined =>
-    child.exitCode === null && child.signalCode === null ? undefined : `envoy exited (${String(child.exitCode ?? child.signalCode)}): ${stderr.trim()}`;
+  const envoy = startOwnedProcess(binary, args, { name: 'envoy', workDir: dir });
 
   try {
-    const { adminUrl, port } = await waitUntilLive(adminAddressPath, exitReason, opts.timeoutMs ?? 20_000);
-    return { url: `http://127.0.0.1:${port}`, adminUrl, accessLog: () => stdout, stop };
+    const { adminUrl, port } = await waitUntilLive(adminAddressPath, envoy.exitReason, opts.timeoutMs ?? 20_000);
+    return { url: `http://127.0.0.1:${port}`, adminUrl, accessLog: envoy.stdout, stop: envoy.stop };
   } catch (error) {
-    await stop();
+    await envoy.stop();
     throw error;
   }
 }

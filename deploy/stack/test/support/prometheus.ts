@@ -1,13 +1,13 @@
 // A real Prometheus for tests (Debian's package: deploy/local-infra/prometheus.sh prints
 // PROMETHEUS_BIN and PROMTOOL_BIN): its own free port, a throwaway data directory, static
 // targets scraped every second, and the chart's alert rules loaded.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort, startOwnedProcess } from '@betterplus/kit/testing';
 
 /** The chart's alert rules and their promtool unit tests. */
 export const ALERTS_DIR = fileURLToPath(new URL('../../../../helm/betterplus/alerts/', import.meta.url));
@@ -58,14 +58,6 @@ export interface Prometheus {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 interface ApiReply<T> {
   status: string;
   data: T;
@@ -92,25 +84,11 @@ export async function startPrometheus(options: { targets: readonly ScrapeTarget[
   await writeFile(configPath, configOf(options.targets, options.ruleFiles ?? []));
   const port = await freePort();
   const url = `http://127.0.0.1:${String(port)}`;
-  const child = spawn(binary, [`--config.file=${configPath}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${String(port)}`, '--log.level=warn'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const prometheus = startOwnedProcess(binary, [`--config.file=${configPath}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${String(port)}`, '--log.level=warn'], {
+    name: 'prometheus',
+    workDir: dir,
   });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
-  const killOnExit = (): void => { child.kill('SIGKILL'); };
-  process.once('exit', killOnExit);
-
-  const stop = async (): Promise<void> => {
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const escalate = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(escalate);
-    }
-    await rm(dir, { recursive: true, force: true });
-  };
+  const stop = prometheus.stop;
 
   const api = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${url}${path}`);
@@ -121,15 +99,16 @@ export async function startPrometheus(options: { targets: readonly ScrapeTarget[
 
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    const exited = prometheus.exitReason();
+    if (exited !== undefined) {
       await stop();
-      throw new Error(`prometheus exited: ${stderr.trim()}`);
+      throw new Error(exited);
     }
     const ready = await fetch(`${url}/-/ready`).then((r) => r.ok, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`prometheus was not ready within ${String(options.timeoutMs ?? 20_000)} ms: ${stderr.trim()}`);
+      throw new Error(`prometheus was not ready within ${String(options.timeoutMs ?? 20_000)} ms: ${prometheus.stderr().trim()}`);
     }
     await sleep(100);
   }

@@ -6,3 +6,5 @@ export { recordSpans } from './tracing.ts';
 export type { ReadableSpan } from './tracing.ts';
 export { published } from './published.ts';
 export type { PublishedEvent } from './published.ts';
+export { freePort, startOwnedProcess } from './processes.ts';
+export type { OwnedProcess } from './processes.ts';
