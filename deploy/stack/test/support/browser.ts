@@ -76,8 +76,18 @@ export async function signedInContext(browser: Browser, account: Account, option
   return context;
 }
 
+/** The little of the DOM that seriousViolations reads in the page (this project compiles without the DOM library). */
+interface WindowWithAnimations {
+  document: { getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number } } | null }[] };
+}
+
 /** axe-core's violations of impact serious or critical on `page`, one line each with where they are. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours read mid-transition (a hover or a sorted column fading in) are neither state's: axe
+  // judges the page once every finite animation and transition has ended.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as WindowWithAnimations).document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
