@@ -7,7 +7,7 @@
 #   bash deploy/local-infra/kafka.sh topics ARGS  run kafka-topics (TopicCommand) against it,
 #                                                 e.g. `kafka.sh topics --list`
 # Env: KAFKA_PORT (default 59092, PLAINTEXT listener), KAFKA_CONTROLLER_PORT (default KAFKA_PORT+1),
-# KAFKA_HEAP_OPTS (default -Xms256m -Xmx512m), BETTERPLUS_CACHE (jar cache).
+# KAFKA_HEAP_OPTS (default -Xms256m -Xmx1g), BETTERPLUS_CACHE (jar cache).
 set -euo pipefail
 INFRA_NAME=kafka
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -214,7 +214,7 @@ infra_log "formatting $STATE/data (cluster id $CLUSTER_ID)"
 
 infra_log "starting Kafka $KAFKA_VERSION on $BROKERS (controller 127.0.0.1:$CONTROLLER_PORT, log: $LOGFILE)"
 # shellcheck disable=SC2086 # KAFKA_HEAP_OPTS is a list of JVM flags
-setsid nohup java ${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m} -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
+setsid nohup java ${KAFKA_HEAP_OPTS:--Xms256m -Xmx1g} -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
   -XX:+ExplicitGCInvokesConcurrent -Djava.awt.headless=true \
   -Dlog4j2.configurationFile="$STATE/log4j2.properties" -Dkafka.logs.dir="$STATE" \
   -cp "$LIBS/*" kafka.Kafka "$STATE/server.properties" >"$LOGFILE" 2>&1 </dev/null &

@@ -90,6 +90,24 @@ export async function ensureTopics(options: EnsureTopicsOptions): Promise<Ensure
   }
 }
 
+/**
+ * Deletes every topic whose name starts with `namespace`, e.g. a test stack's as it closes: a broker
+ * kept between runs would otherwise gather thousands of partitions and run out of memory. The empty
+ * namespace (production's) is refused.
+ */
+export async function deleteNamespaceTopics(options: { brokers: readonly string[]; namespace: string }): Promise<string[]> {
+  if (options.namespace === '') throw new Error('refusing to delete the topics of the empty namespace');
+  const admin = new Kafka({ clientId: 'topics', brokers: [...options.brokers], logLevel: kafkaLogLevel.ERROR }).admin();
+  await admin.connect();
+  try {
+    const doomed = (await admin.listTopics()).filter((name) => name.startsWith(options.namespace));
+    if (doomed.length > 0) await admin.deleteTopics({ topics: doomed });
+    return doomed;
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /** `npm run kafka:topics`: KAFKA_BROKERS (required), KAFKA_NAMESPACE, KAFKA_REPLICATION_FACTOR (default 1). */
 export async function runTopicsCommand(env: Record<string, string | undefined>, out: (line: string) => void): Promise<number> {
   const brokers = env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];

@@ -8,7 +8,7 @@ import { generateSecretKeys } from '../crypto/sealed-secret.ts';
 import type { BaseConfig } from '../config/load-config.ts';
 import type { EventBus } from '../events/bus.ts';
 import { createInProcessBus } from '../events/in-process-bus.ts';
-import { ensureTopics } from '../events/topics.ts';
+import { deleteNamespaceTopics, ensureTopics } from '../events/topics.ts';
 import type { ServiceDefinition } from '../service/service-definition.ts';
 import { startService, type RunningService } from '../service/start-service.ts';
 
@@ -59,7 +59,8 @@ export async function createTestStack(): Promise<TestStack> {
   };
 
   // The catalogue's topics under this stack's namespace, made as the infrastructure makes them.
-  if (realInfrastructure.kafka) await ensureTopics({ brokers: realInfrastructure.kafka.split(',').map((b) => b.trim()), namespace: env.KAFKA_NAMESPACE ?? '' });
+  const kafkaBrokers = realInfrastructure.kafka?.split(',').map((b) => b.trim());
+  if (kafkaBrokers) await ensureTopics({ brokers: kafkaBrokers, namespace: env.KAFKA_NAMESPACE ?? '' });
 
   const withDatabase = async (admin: string, work: (client: pg.Client) => Promise<void>) => {
     const client = new pg.Client({ connectionString: admin });
@@ -99,6 +100,7 @@ export async function createTestStack(): Promise<TestStack> {
     async close() {
       for (const service of running.reverse()) await service.stop();
       await bus?.close();
+      if (kafkaBrokers) await deleteNamespaceTopics({ brokers: kafkaBrokers, namespace: env.KAFKA_NAMESPACE ?? '' });
       const admin = realInfrastructure.postgres;
       if (admin) await withDatabase(admin, async (c) => {
         for (const name of databases) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import kafkajs from 'kafkajs';
 import { KEPT_FOR_EVER, topicCatalogue, topics } from '@betterplus/events';
 import { createKafkaBus, createLogger } from '../../src/index.ts';
-import { ensureTopics, runTopicsCommand } from '../../src/events/topics.ts';
+import { deleteNamespaceTopics, ensureTopics, runTopicsCommand } from '../../src/events/topics.ts';
 import { realInfrastructure } from '../support.ts';
 
 const brokers = realInfrastructure.kafka?.split(',').map((b) => b.trim());
@@ -77,6 +77,27 @@ if (brokers) {
       await ensureTopics({ brokers, namespace, topics: [spec] });
       const grown = await ensureTopics({ brokers, namespace, topics: [{ ...spec, partitions: 4 }] });
       assert.deepEqual(grown.grown, [`${namespace}grow.v1`]);
+      await deleteNamespaceTopics({ brokers, namespace });
+    });
+
+    it('deletes the topics of one namespace and no other, and refuses the empty namespace', async () => {
+      const namespace = `topics-${randomUUID().slice(0, 8)}.`;
+      const neighbour = `${namespace.slice(0, -1)}x.`;
+      const spec = { name: 'gone.v1', partitions: 1, retentionMs: 60_000 };
+      await ensureTopics({ brokers, namespace, topics: [spec, { ...spec, name: 'gone.v2' }] });
+      await ensureTopics({ brokers, namespace: neighbour, topics: [spec] });
+      assert.deepEqual((await deleteNamespaceTopics({ brokers, namespace })).sort(), [`${namespace}gone.v1`, `${namespace}gone.v2`]);
+      const admin = new kafkajs.Kafka({ clientId: 'topics-test', brokers, logLevel: kafkajs.logLevel.NOTHING }).admin();
+      await admin.connect();
+      try {
+        const left = await admin.listTopics();
+        assert.ok(!left.some((name) => name.startsWith(namespace)), 'the namespace has no topic left');
+        assert.ok(left.includes(`${neighbour}gone.v1`), 'a neighbouring namespace keeps its topic');
+      } finally {
+        await admin.disconnect();
+      }
+      await deleteNamespaceTopics({ brokers, namespace: neighbour });
+      await assert.rejects(deleteNamespaceTopics({ brokers, namespace: '' }), /empty namespace/);
     });
 
     it('a service\'s bus never creates a topic: subscribing to one the catalogue did not make fails', async () => {
