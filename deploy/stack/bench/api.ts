@@ -171,6 +171,16 @@ async function embeddedFigures(): Promise<Figure[]> {
 /** BENCH_PROFILE=dir: the measured processes write CPU profiles there. */
 const profile = (name: string): string[] => (process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
 
+/** What billing refuses to start in production without; the measured read calls no provider, so placeholders do. */
+const billingProductionSettings = {
+  RAZORPAY_KEY_ID: 'rzp_test_bench',
+  RAZORPAY_KEY_SECRET: 'bench-key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
+  RAZORPAY_PLAN_ID: 'plan_bench',
+  SUPPLIER_ADDRESS: '1 MG Road, Bengaluru, Karnataka 560001',
+  SUPPLIER_GSTIN: '29AAACR5055K1Z5',
+};
+
 /** Billing as its own process on the test stack's PostgreSQL database, Redis and Kafka namespace (topics made). */
 async function realStack(): Promise<Figure[]> {
   const stack = await createTestStack();
@@ -181,7 +191,7 @@ async function realStack(): Promise<Figure[]> {
     const databaseUrl = (await stack.databaseUrl('billing')) ?? '';
     billing = spawn(process.execPath, [...profile('billing'), 'services/billing/src/server.ts'], {
       cwd: repoRoot,
-      env: { ...stack.env, PATH: process.env.PATH ?? '', APP_ENV: 'production', PUBLIC_URL: 'https://bench.example', LOG_LEVEL: 'info', PORT: String(port), DATABASE_URL: databaseUrl },
+      env: { ...stack.env, ...billingProductionSettings, PATH: process.env.PATH ?? '', APP_ENV: 'production', PUBLIC_URL: 'https://bench.example', LOG_LEVEL: 'info', PORT: String(port), DATABASE_URL: databaseUrl },
       // Log lines are written as in a pod, to a stream nobody reads here.
       stdio: ['ignore', 'ignore', 'inherit'],
     });
