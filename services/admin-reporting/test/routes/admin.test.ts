@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { indiaDate } from '@betterplus/kit';
 import { eventually, type TestStack } from '@betterplus/kit/testing';
+import type { AdminStats, AdminUserRow } from '../../src/db/admin-reports.ts';
 import { ADMIN, adminHeaders, basic, publisher, startOnEachStack, type AdminReporting } from '../support/admin.ts';
 
 let onEach: { database: string; stack: TestStack; service: AdminReporting }[] = [];
@@ -14,26 +15,9 @@ after(async () => {
   for (const { stack } of onEach) await stack.close();
 });
 
-interface Stats {
-  totalUsers: number;
-  monthlyRevenue: number;
-  monthlyQueries: number;
-  subscriptionsByPlan: { plan: string; count: number }[];
-  revenueTrend: { month: string; revenue: number }[];
-  subscriptionTrend: { month: string; count: number }[];
-}
-interface Row {
-  user_name: string;
-  user_email: string;
-  subscription_plan: string | null;
-  queries_used: number | null;
-  razorpay_status: string | null;
-  amount: number | null;
-}
-
 const get = async (service: AdminReporting, url: string, headers: Record<string, string> = adminHeaders) => service.app.inject({ method: 'GET', url, headers });
-const stats = async (service: AdminReporting) => (await get(service, '/api/admin/stats')).json<Stats>();
-const users = async (service: AdminReporting, query: string) => (await get(service, `/api/admin/users?${query}`)).json<{ users: Row[]; total: number }>();
+const stats = async (service: AdminReporting) => (await get(service, '/api/admin/stats')).json<AdminStats>();
+const users = async (service: AdminReporting, query: string) => (await get(service, `/api/admin/users?${query}`)).json<{ users: AdminUserRow[]; total: number }>();
 const thisMonth = () => indiaDate(new Date()).slice(0, 7);
 
 describe('admin-reporting: the admin calls', () => {
@@ -80,7 +64,7 @@ describe('admin-reporting: the admin calls', () => {
       assert.deepEqual([(plans.basic ?? 0) - (plansBefore.basic ?? 0), (plans.premium ?? 0) - (plansBefore.premium ?? 0)], [1, 1]);
       assert.equal(after.revenueTrend.length, 12);
       assert.equal(after.revenueTrend.at(-1)?.month, thisMonth());
-      const revenueOf = (s: Stats) => s.revenueTrend.reduce((sum, m) => sum + m.revenue, 0);
+      const revenueOf = (s: AdminStats) => s.revenueTrend.reduce((sum, m) => sum + m.revenue, 0);
       assert.equal(revenueOf(after) - revenueOf(before), 394_882);
       assert.equal((after.subscriptionTrend.at(-1)?.count ?? 0) - (before.subscriptionTrend.at(-1)?.count ?? 0), 1, 'one paying subscriber this month, however many payments');
     }
