@@ -5,6 +5,7 @@ import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-desig
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
+import { saveFile } from '../../../app/saveFile.ts';
 import { invoiceQuery, type Invoice } from '../../../billing/api.ts';
 import { formatIndiaDate, formatInr } from '../../../billing/format.ts';
 import { PREMIUM_PLAN } from '../../../billing/plans.ts';
@@ -67,18 +68,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
     setDownloadError(null);
     try {
       // Fetched with the token (a plain link would go without it), then saved under the invoice's number.
-      const pdf = await api.file(`/api/invoices/${invoice.id}/pdf`, 'application/pdf');
-      const url = URL.createObjectURL(pdf);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${invoice.number}.pdf`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The download reads the object URL after this click returns; let it go once it has.
-      setTimeout(() => {
-        URL.revokeObjectURL(url);
-      }, 60_000);
+      saveFile(await api.file(`/api/invoices/${invoice.id}/pdf`, 'application/pdf'), `${invoice.number}.pdf`);
     } catch (error) {
       setDownloadError(errorMessage('downloadInvoice', error));
     } finally {
