@@ -287,7 +287,9 @@ describe('the admin panel, in Chromium', () => {
       await page.waitForURL(`${stack.url}/vikarapanel/analytics?range=custom&startDate=${indiaDay(-6)}&endDate=${indiaDay()}`);
       await eventually(async () => (Number((await statistic(page, 'Page Views').textContent())?.trim()) >= 2 ? true : undefined), 10_000);
       // Checked once the calendar has closed: antd's open panel names its month and year buttons 'Choose a month' and 'Choose a year'.
-      await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'detached' });
+      // Both pickers' panels may still be leaving at once, so count them rather than wait for one.
+      const openPanels = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+      await eventually(async () => ((await openPanels.count()) === 0 ? true : undefined), 10_000);
       assert.deepEqual(await seriousViolations(page), [], 'axe with the custom range');
 
       // Another range clears the dates.
