@@ -1,6 +1,6 @@
 // A node:test reporter that counts leaf tests and yields one JSON line at the end (and one when the
-// run is interrupted; the last line is the count):
-//   {"passed":N,"failed":N,"skipped":N}
+// run is interrupted; the last line is the count), naming each failure by its file and test:
+//   {"passed":N,"failed":N,"skipped":N,"failures":["services/x/test/y.test.ts: a test", ...]}
 // scripts/test.sh runs it next to the spec reporter, with --test-reporter-destination set to a
 // counts file, and prints the closing "N passed, N failed, N skipped" line from it.
 //
@@ -14,7 +14,7 @@
 //   counts as one failure; a file with no tests at all (reported as a passing "test" named after
 //   the file) is not counted.
 // Parents are known from testId/parentId (node >= 24.x); without them, from nesting levels.
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { TestEvent } from 'node:test/reporters';
 
 /** The fields used here; testId/parentId are missing on older node releases. */
@@ -36,7 +36,7 @@ interface Below {
 }
 
 export default async function* countReporter(source: AsyncIterable<TestEvent>): AsyncGenerator<string> {
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] as string[] };
   // By testId: what was reported below a test (its children report before it does).
   const byId = new Map<string, Below>();
   // Without testIds, per file: levels[n] = what was reported at nesting n since the last event at
@@ -90,7 +90,11 @@ export default async function* countReporter(source: AsyncIterable<TestEvent>): 
     } else if (!failedBelow && failureType !== 'subtestsFailed') {
       failedHere = true; // a parent test or a suite that failed by itself (its body or a hook)
     }
-    if (failedHere) counts.failed += 1;
+    if (failedHere) {
+      counts.failed += 1;
+      const file = relative(process.cwd(), data.file ?? proc);
+      counts.failures.push(isFileLevel ? file : `${file}: ${data.name}`);
+    }
 
     // Tell the parent.
     let parent: Below | undefined;

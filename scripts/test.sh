@@ -27,11 +27,15 @@ source scripts/ensure-deps.sh
 betterplus_ensure_deps
 
 counts_out="${BETTERPLUS_TEST_COUNTS:-}"
+failures=() # "file: test name" of each failed test, from the count reporter
 finish() { # finish PASSED FAILED SKIPPED
   if [[ -n "$counts_out" ]]; then
     mkdir -p "$(dirname "$counts_out")"
     printf '{"passed":%d,"failed":%d,"skipped":%d}\n' "$1" "$2" "$3" >"$counts_out"
+    if ((${#failures[@]})); then printf '%s\n' "${failures[@]}" >"$counts_out.failures"; fi
   fi
+  local f
+  for f in "${failures[@]}"; do echo "failed: $f"; done
   echo "$1 passed, $2 failed, $3 skipped"
   if (($2 > 0 || $1 + $2 == 0)); then
     exit 1
@@ -115,11 +119,14 @@ rc=0
 passed=0 failed=0 skipped=0
 # shellcheck disable=SC2016 # JavaScript, not shell
 if [[ -s "$counts_json" ]] &&
-  read -r passed failed skipped < <(node -e '
+  mapfile -t reported < <(node -e '
     const lines = require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n");
     const c = JSON.parse(lines[lines.length - 1]);
-    console.log(`${c.passed | 0} ${c.failed | 0} ${c.skipped | 0}`);' "$counts_json"); then
-  :
+    console.log(`${c.passed | 0} ${c.failed | 0} ${c.skipped | 0}`);
+    for (const f of c.failures ?? []) console.log(f.replace(/\s+/g, " "));' "$counts_json") &&
+  ((${#reported[@]})); then
+  read -r passed failed skipped <<<"${reported[0]}"
+  failures=("${reported[@]:1}")
 else
   echo "test.sh: the test runner (exit code $rc) wrote no counts"
   passed=0 failed=0 skipped=0
