@@ -3,7 +3,8 @@
 // generator in the same run:
 //   - the embedded stack (`npm start`): through the local gateway, and straight to billing;
 //   - the real stack, when DATABASE_URL, REDIS_URL and KAFKA_BROKERS are set: billing as its own
-//     process on PostgreSQL, Redis and Kafka, through Envoy (ENVOY_BIN) and straight.
+//     process on PostgreSQL, Redis and Kafka, through Envoy (ENVOY_BIN) and straight; and the bare
+//     route through Envoy, the most any route can reach through it on this machine.
 // Each server runs in a process of its own (the bare route too); the load comes from this one.
 // Prints requests per second, p99 latency and each figure as a percentage of bare. The bare route
 // is measured again in every round, just before the targets, and each share is taken against the
@@ -186,7 +187,7 @@ async function realStack(): Promise<Figure[]> {
   const stack = await createTestStack();
   const port = await freePort();
   let billing: ChildProcess | undefined;
-  let envoy: Awaited<ReturnType<typeof startEnvoy>> | undefined;
+  const envoys: Awaited<ReturnType<typeof startEnvoy>>[] = [];
   try {
     const databaseUrl = (await stack.databaseUrl('billing')) ?? '';
     billing = spawn(process.execPath, [...profile('billing'), 'services/billing/src/server.ts'], {
@@ -217,10 +218,18 @@ async function realStack(): Promise<Figure[]> {
       const targets: Target[] = [];
       if (envoyBinary()) {
         const closed = await closedPortUrl();
-        envoy = await startEnvoy({
-          config: renderEnvoyConfigForUrls({ identity: closed, billing: billingUrl, chat: closed, notifications: closed, 'admin-reporting': closed, web: closed }),
-        });
-        targets.push({ label: 'GET /api/subscription via Envoy', url: `${envoy.url}/api/subscription`, token });
+        // Envoy in front of billing, and in front of the bare route: what Envoy itself costs here.
+        const envoyTo = async (upstream: string) => {
+          const envoy = await startEnvoy({
+            config: renderEnvoyConfigForUrls({ identity: closed, billing: upstream, chat: closed, notifications: closed, 'admin-reporting': closed, web: closed }),
+            // Written as in a pod, to a stream nobody reads here.
+            discardAccessLog: true,
+          });
+          envoys.push(envoy);
+          return `${envoy.url}/api/subscription`;
+        };
+        targets.push({ label: 'GET /api/subscription via Envoy', url: await envoyTo(billingUrl), token });
+        targets.push({ label: 'bare Fastify route via Envoy', url: await envoyTo(new URL(bare.reply as string).origin), token });
       } else {
         process.stdout.write('(no Envoy: set ENVOY_BIN to measure through it)\n');
       }
@@ -230,7 +239,7 @@ async function realStack(): Promise<Figure[]> {
       await bare.stop();
     }
   } finally {
-    await envoy?.stop();
+    await Promise.all(envoys.map((envoy) => envoy.stop()));
     if (billing && billing.exitCode === null) {
       billing.kill('SIGTERM');
       await once(billing, 'exit');

@@ -57,6 +57,8 @@ export interface StartEnvoyOptions {
   /** Bootstrap YAML; its admin interface must be enabled (renderEnvoyConfig always enables it). */
   config: string;
   timeoutMs?: number;
+  /** Envoy's stdout, its access log, to /dev/null instead of `accessLog()` (benchmarks). */
+  discardAccessLog?: boolean;
 }
 
 export interface EnvoyProcess {
@@ -110,7 +112,7 @@ export async function startEnvoy(opts: StartEnvoyOptions): Promise<EnvoyProcess>
   // A random base id keeps concurrent Envoys (parallel test files) out of each other's shared memory;
   // access log lines are flushed within 100 ms (not the default 10 s) so tests can read them.
   const args = ['-c', configPath, '--base-id', String(randomInt(1, 1_000_000)), '--log-level', 'error', '--admin-address-path', adminAddressPath, '--file-flush-interval-msec', '100'];
-  const envoy = startOwnedProcess(binary, args, { name: 'envoy', workDir: dir });
+  const envoy = startOwnedProcess(binary, args, { name: 'envoy', workDir: dir, discardStdout: opts.discardAccessLog ?? false });
 
   try {
     const { adminUrl, port } = await waitUntilLive(adminAddressPath, envoy.exitReason, opts.timeoutMs ?? 20_000);

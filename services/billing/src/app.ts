@@ -1,4 +1,4 @@
-import { defineService } from '@betterplus/kit';
+import { createNotifiedCache, defineService } from '@betterplus/kit';
 import { billingSettings, type BillingConfig } from './config.ts';
 import { startPlanScheduler } from './domain/plan-scheduler.ts';
 import { supplierOf } from './domain/supplier.ts';
@@ -9,6 +9,7 @@ import { devCheckoutRoutes } from './routes/dev-checkout.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { billingMetrics } from './routes/metrics.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
+import type { SubscriptionRow } from './db/subscriptions.ts';
 import { WEBHOOK_PATH, webhookRoutes } from './routes/webhooks.ts';
 
 /**
@@ -26,7 +27,9 @@ export const billingService = defineService<BillingConfig>({
     });
     const supplier = supplierOf(deps.config);
     const counted = billingMetrics(deps.metrics.registry);
-    subscriptionRoutes(app, { ...deps, payments: payments.gateway, keySecret: payments.keySecret, supplier, counted });
+    // Dropped on the trigger's NOTIFY (migration 004) once a change commits, wherever it was made.
+    const subscriptions = createNotifiedCache<SubscriptionRow>(deps.db, 'subscriptions_changed', { onRead: (read) => { counted.subscriptionReads.inc({ read }); } });
+    subscriptionRoutes(app, { ...deps, payments: payments.gateway, keySecret: payments.keySecret, supplier, counted, subscriptions });
     billingDetailsRoutes(app, deps);
     invoiceRoutes(app, deps);
     webhookRoutes(app, { uow: deps.uow, webhookSecret: payments.webhookSecret, supplier, counted });
@@ -34,6 +37,7 @@ export const billingService = defineService<BillingConfig>({
     const scheduler = startPlanScheduler({ uow: deps.uow, logger: deps.logger, everyMs: deps.config.SCHEDULER_INTERVAL_MS });
     app.addHook('onClose', async () => {
       await scheduler.stop();
+      await subscriptions.stop();
       await payments.sandbox?.close();
     });
     return handlers;

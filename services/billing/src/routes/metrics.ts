@@ -24,6 +24,11 @@ export function billingMetrics(registry: Metrics['registry']) {
       name: 'razorpay_webhook_signature_failures_total',
       help: 'Razorpay webhooks refused because their signature did not verify',
     }),
+    subscriptionReads: createCounter(registry, {
+      name: 'subscription_cache_reads_total',
+      help: 'GET /api/subscription reads: hit (from memory), miss (from the database, then kept), bypass (from the database while change notifications are not heard)',
+      labels: { read: ['hit', 'miss', 'bypass'] },
+    }),
     verificationFailures: createCounter(registry, {
       name: 'payment_verification_failures_total',
       help: 'Checkout payments billing could not confirm, by reason: signature, not_paid, provider_refused, provider_unavailable',

@@ -1,4 +1,4 @@
-import { AppError, ErrorResponse, Type, badRequest, conflict, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
+import { AppError, ErrorResponse, Type, badRequest, conflict, currentUser, notFound, type NotifiedCache, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import type { BillingConfig } from '../config.ts';
 import { addProviderSubscription, findProviderSubscription, reportProviderStatus } from '../db/provider-subscriptions.ts';
 import { basicPeriod, plans } from '../domain/plans.ts';
@@ -41,6 +41,8 @@ export interface SubscriptionDeps extends Pick<ServiceDeps<BillingConfig>, 'db' 
   keySecret: string;
   supplier: Supplier;
   counted: BillingMetrics;
+  /** Subscriptions by user id, as the read of every page load finds them. */
+  subscriptions: NotifiedCache<SubscriptionRow>;
 }
 
 export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): void {
@@ -61,7 +63,12 @@ export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): voi
       preHandler: deps.authenticate,
       schema: { summary: "The signed-in user's current plan and allowance", response: { 200: SubscriptionResponse, 401: ErrorResponse, 404: ErrorResponse } },
     },
-    async (request) => subscriptionJson(await current(currentUser(request).userId)),
+    async (request) => {
+      const { userId } = currentUser(request);
+      const subscription = await deps.subscriptions.get(userId, () => findSubscription(db, userId));
+      if (!subscription) throw notFound('No active subscription', 'NO_SUBSCRIPTION');
+      return subscriptionJson(subscription);
+    },
   );
 
   app.post(

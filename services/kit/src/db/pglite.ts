@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, parse, protocol, types, type messages } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { TransactionRolledBack, transactionEnded, type Database, type QueryResult, type Queryable } from './database.ts';
+import { TransactionRolledBack, assertChannelName, transactionEnded, type Database, type QueryResult, type Queryable } from './database.ts';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 /** Extensions a service's migrations may create, as on PostgreSQL (pg_trgm: chat's retrieval by name). */
@@ -163,6 +163,18 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
       }),
     ping: async () => {
       await exclusive(() => statements.query('SELECT 1'));
+    },
+    // One connection, never lost: listening from the start to the stop.
+    listen(channel, listener) {
+      assertChannelName(channel);
+      const unlisten = exclusive(() => db.listen(channel, (payload) => { listener.onNotify(payload); }));
+      void unlisten.then(() => { listener.onListening(true); }, () => undefined);
+      return {
+        async stop() {
+          const end = await unlisten.catch(() => undefined);
+          if (end && !db.closed) await exclusive(() => end());
+        },
+      };
     },
     close: () => exclusive(() => db.close()),
   };

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Logger } from '../observability/logger.ts';
 import { TransactionRolledBack, transactionEnded, type Database, type QueryResult, type Queryable } from './database.ts';
+import { listenOnPostgres, type PostgresListener } from './postgres-listener.ts';
 
 // BIGINT and NUMERIC stay strings in pg by default; our counts and paise fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -54,6 +55,12 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
     logger?.warn({ err: error }, 'database connection lost');
   });
   const statements = preparedStatementNames();
+  // Read your own writes: a write of this process resolves only once its notifications have
+  // reached this process's listeners, so no cache here serves what the write replaced.
+  const listeners = new Set<PostgresListener>();
+  const notificationsDelivered = async (): Promise<void> => {
+    if (listeners.size > 0) await Promise.all([...listeners].map((listener) => listener.caughtUp()));
+  };
   const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
     const values = params as unknown[] | undefined;
     const result = await client.query<Row>({ name: statements.nameOf(sql), text: sql, values }).catch(async (error: unknown) => {
@@ -70,8 +77,15 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
     await client.query(sql);
   };
   return {
-    query: (sql, params) => run(pool, sql, params),
-    exec: (sql) => exec(pool, sql),
+    async query<Row extends object>(sql: string, params?: readonly unknown[]) {
+      const result = await run<Row>(pool, sql, params);
+      if (!/^\s*SELECT\b/i.test(sql)) await notificationsDelivered();
+      return result;
+    },
+    async exec(sql) {
+      await exec(pool, sql);
+      await notificationsDelivered();
+    },
     async transaction(work) {
       const client = await pool.connect();
       // Once released, the connection is another caller's: a late statement must not run on it.
@@ -95,6 +109,7 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
         open = false;
         const { command } = await client.query('COMMIT');
         if (command === 'ROLLBACK') throw new TransactionRolledBack();
+        await notificationsDelivered();
         return result;
       } catch (error) {
         open = false;
@@ -112,6 +127,16 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
     },
     async ping() {
       await pool.query('SELECT 1');
+    },
+    listen(channel, listener) {
+      const listening = listenOnPostgres(connectionString, channel, listener, { connectTimeoutMs, ...(logger ? { logger } : {}) });
+      listeners.add(listening);
+      return {
+        async stop() {
+          listeners.delete(listening);
+          await listening.stop();
+        },
+      };
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),

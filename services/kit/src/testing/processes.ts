@@ -1,9 +1,8 @@
 // Outside programs that tests run (Envoy, Prometheus, ...): a free port to give them, and a
 // child process that never outlives the test run.
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import type { Readable } from 'node:stream';
 
 /** A TCP port on 127.0.0.1 that nothing listens on now. */
 export async function freePort(): Promise<number> {
@@ -15,8 +14,8 @@ export async function freePort(): Promise<number> {
 }
 
 export interface OwnedProcess {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  /** Everything it wrote so far. */
+  child: ChildProcess;
+  /** Everything it wrote so far ('' when its output is discarded). */
   stdout: () => string;
   stderr: () => string;
   /** Why it is no longer running, with what it wrote to stderr; undefined while it runs. */
@@ -26,12 +25,14 @@ export interface OwnedProcess {
 }
 
 /** Starts `binary`; it is killed when this process exits, even if a test never calls stop(). */
-export function startOwnedProcess(binary: string, args: readonly string[], options: { name: string; workDir?: string }): OwnedProcess {
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startOwnedProcess(binary: string, args: readonly string[], options: { name: string; workDir?: string; discardStdout?: boolean }): OwnedProcess {
+  // Discarded output goes to /dev/null rather than through this process (a benchmark's load
+  // generator must not spend its time reading a server's access log).
+  const child = spawn(binary, args, { stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
   const killOnExit = (): void => { child.kill('SIGKILL'); };
   process.once('exit', killOnExit);
