@@ -124,6 +124,19 @@ function servicePanels(service: string): Panel[] {
   ];
 }
 
+/** Panels of one service's own, after the ones every service has. */
+const ownPanels: Partial<Record<(typeof SERVICES)[number], Panel[]>> = {
+  billing: [
+    {
+      title: 'Subscription reads by source',
+      description:
+        'GET /api/subscription: hit (from memory), miss (from the database, then kept), bypass (from the database while the change notifications are not heard). Bypass above zero for long: the LISTEN connection to PostgreSQL is down.',
+      unit: 'reqps',
+      queries: [{ expr: `sum by (read) (${rate('subscription_cache_reads_total', `service="billing", ${ns}`)})`, legend: '{{read}}' }],
+    },
+  ],
+};
+
 const byService = (metric: string) => `sum by (service) (${metric}{${ns}})`;
 
 const eventsPanels: Panel[] = [
@@ -328,7 +341,7 @@ const DASHBOARDS: Dashboard[] = [
     uid: `betterplus-${service}`,
     title: `Better+ / ${service}`,
     description: `The ${service} service: HTTP rate, errors and duration per route, the Node runtime and the database pool.`,
-    panels: servicePanels(service),
+    panels: [...servicePanels(service), ...(ownPanels[service] ?? [])],
   })),
   { file: 'events.json', uid: 'betterplus-events', title: 'Better+ / events', description: 'Outboxes, consumers, retries and dead letters of every service.', panels: eventsPanels },
   { file: 'business.json', uid: 'betterplus-business', title: 'Better+ / business', description: 'Signups, answers, allowance refusals, payments and revenue.', panels: businessPanels },

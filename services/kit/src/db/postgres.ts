@@ -76,6 +76,44 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
   const exec = async (client: pg.Pool | pg.PoolClient, sql: string): Promise<void> => {
     await client.query(sql);
   };
+  const runTransaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    // Once released, the connection is another caller's: a late statement must not run on it.
+    let open = true;
+    const tx: Queryable = {
+      query: (sql, params) => (open ? run(client, sql, params) : Promise.reject(transactionEnded())),
+      exec: (sql) => (open ? exec(client, sql) : Promise.reject(transactionEnded())),
+    };
+    // A connection that fails while checked out (terminated, timed out mid-protocol) emits an
+    // error nobody else listens to, which would crash the process; and a connection whose
+    // ROLLBACK fails is broken: either way it is destroyed rather than handed to the next caller.
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+      logger?.warn({ err: error }, 'database connection lost');
+    };
+    client.on('error', onError);
+    try {
+      await client.query('BEGIN');
+      const result = await work(tx);
+      open = false;
+      const { command } = await client.query('COMMIT');
+      if (command === 'ROLLBACK') throw new TransactionRolledBack();
+      return result;
+    } catch (error) {
+      open = false;
+      if (error instanceof TransactionRolledBack) throw error;
+      const rollbackFailure = await client.query('ROLLBACK').then(
+        () => undefined,
+        (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
+      );
+      broken ??= rollbackFailure;
+      throw error;
+    } finally {
+      client.off('error', onError);
+      client.release(broken);
+    }
+  };
   return {
     async query<Row extends object>(sql: string, params?: readonly unknown[]) {
       const result = await run<Row>(pool, sql, params);
@@ -87,43 +125,9 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
       await notificationsDelivered();
     },
     async transaction(work) {
-      const client = await pool.connect();
-      // Once released, the connection is another caller's: a late statement must not run on it.
-      let open = true;
-      const tx: Queryable = {
-        query: (sql, params) => (open ? run(client, sql, params) : Promise.reject(transactionEnded())),
-        exec: (sql) => (open ? exec(client, sql) : Promise.reject(transactionEnded())),
-      };
-      // A connection that fails while checked out (terminated, timed out mid-protocol) emits an
-      // error nobody else listens to, which would crash the process; and a connection whose
-      // ROLLBACK fails is broken: either way it is destroyed rather than handed to the next caller.
-      let broken: Error | undefined;
-      const onError = (error: Error) => {
-        broken = error;
-        logger?.warn({ err: error }, 'database connection lost');
-      };
-      client.on('error', onError);
-      try {
-        await client.query('BEGIN');
-        const result = await work(tx);
-        open = false;
-        const { command } = await client.query('COMMIT');
-        if (command === 'ROLLBACK') throw new TransactionRolledBack();
-        await notificationsDelivered();
-        return result;
-      } catch (error) {
-        open = false;
-        if (error instanceof TransactionRolledBack) throw error;
-        const rollbackFailure = await client.query('ROLLBACK').then(
-          () => undefined,
-          (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
-        );
-        broken ??= rollbackFailure;
-        throw error;
-      } finally {
-        client.off('error', onError);
-        client.release(broken);
-      }
+      const result = await runTransaction(work);
+      await notificationsDelivered();
+      return result;
     },
     async ping() {
       await pool.query('SELECT 1');
