@@ -33,6 +33,18 @@ const postgres = (stack: TestStack): DatabaseAdapter => ({
 /** PGlite always, PostgreSQL too when DATABASE_URL is set: for tests of the adapters themselves. */
 export const databaseAdapters = (stack: TestStack): DatabaseAdapter[] => (realInfrastructure.postgres ? [pglite, postgres(stack)] : [pglite]);
 
+/**
+ * A `notes` table whose every write NOTIFYs `notes_changed` with the note's id, as a service's
+ * migration would set one up for a notified cache.
+ */
+export async function createNotifiedNotes(db: Database): Promise<void> {
+  await db.exec(`
+    CREATE TABLE notes (id text PRIMARY KEY, body text NOT NULL);
+    CREATE FUNCTION notes_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_notify('notes_changed', NEW.id); RETURN NULL; END $$;
+    CREATE TRIGGER notes_changed AFTER INSERT OR UPDATE ON notes FOR EACH ROW EXECUTE FUNCTION notes_changed();`);
+}
+
 /** The database the environment gives a service: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export const environmentDatabase = (stack: TestStack): DatabaseAdapter => (realInfrastructure.postgres ? postgres(stack) : pglite);
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Database } from '../../src/index.ts';
 import { eventually } from '../../src/testing/index.ts';
-import { createTestStack, databaseAdapters, type TestStack } from '../support.ts';
+import { createNotifiedNotes, createTestStack, databaseAdapters, type TestStack } from '../support.ts';
 
 const stack: TestStack = await createTestStack();
 after(() => stack.close());
@@ -18,12 +18,7 @@ for (const adapter of databaseAdapters(stack)) {
     let db: Database;
     before(async () => {
       db = await adapter.open();
-      // As a service's migration would: every write to notes tells the channel which note changed.
-      await db.exec(`
-        CREATE TABLE notes (id text PRIMARY KEY, body text NOT NULL);
-        CREATE FUNCTION notes_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN PERFORM pg_notify('notes_changed', NEW.id); RETURN NULL; END $$;
-        CREATE TRIGGER notes_changed AFTER INSERT OR UPDATE ON notes FOR EACH ROW EXECUTE FUNCTION notes_changed();`);
+      await createNotifiedNotes(db);
     });
     after(() => db.close());
 
