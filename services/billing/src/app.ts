@@ -1,5 +1,6 @@
 import { createNotifiedCache, defineService } from '@betterplus/kit';
 import { billingSettings, type BillingConfig } from './config.ts';
+import type { SubscriptionRow } from './db/subscriptions.ts';
 import { startPlanScheduler } from './domain/plan-scheduler.ts';
 import { supplierOf } from './domain/supplier.ts';
 import { handlers } from './events/handlers/index.ts';
@@ -9,7 +10,6 @@ import { devCheckoutRoutes } from './routes/dev-checkout.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { billingMetrics } from './routes/metrics.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
-import type { SubscriptionRow } from './db/subscriptions.ts';
 import { WEBHOOK_PATH, webhookRoutes } from './routes/webhooks.ts';
 
 /**
