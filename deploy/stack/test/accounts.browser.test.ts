@@ -2,46 +2,22 @@
 // with the mailed code, sign out and in, a wrong password, a reset from the mailed link, and the
 // contact form on a phone-sized screen. Mail is read from the stack's local mailbox.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import type { StoredMail } from '@betterplus/kit';
+import type { Browser, Page } from 'playwright-core';
 import type { EmbeddedStack } from '../src/embedded-stack.ts';
-import { startThrowawayStack } from './support/throwaway-stack.ts';
-
-const webRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
-// The machine reaches no browser download, and Chromium's background services must stay quiet.
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+import { mailMatch, startBrowserStack } from './support/browser.ts';
 
 const phone = { width: 375, height: 740 };
 
 describe('account journeys in the web app, in Chromium', () => {
   let stack: EmbeddedStack;
   let browser: Browser;
+  let stop: () => Promise<void>;
   let page: Page;
 
   const email = `ada.${Date.now()}@example.com`;
   const firstPassword = 'first-Passw0rd';
   const newPassword = 'second-Passw0rd';
-
-  /** The first match of `pattern` in the newest mail to `to` that has one; mail is sent by an event consumer, so it is polled. */
-  async function mailMatch(to: string, pattern: RegExp): Promise<RegExpMatchArray> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const response = await fetch(`${stack.url}/dev/mailbox.json`);
-      const mails = (await response.json()) as StoredMail[];
-      for (const mail of mails) {
-        const match = mail.to.includes(to) ? pattern.exec(mail.text) : null;
-        if (match) return match;
-      }
-      assert.ok(Date.now() < deadline, `a mail to ${to} matching ${pattern.source} arrives`);
-      await sleep(200);
-    }
-  }
 
   async function signIn(password: string) {
     await page.goto(`${stack.url}/login`);
@@ -57,15 +33,11 @@ describe('account journeys in the web app, in Chromium', () => {
   }
 
   before(async () => {
-    assert.ok(existsSync(join(webRoot, 'index.html')), 'the web bundle is built (npm run build -w web)');
-    assert.ok(existsSync(chromiumPath), `Chromium is installed at ${chromiumPath} (apt-get install chromium)`);
-    stack = await startThrowawayStack(webRoot);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    ({ stack, browser, stop } = await startBrowserStack());
     page = await browser.newPage();
   });
   after(async () => {
-    await browser.close();
-    await stack.stop();
+    await stop();
   });
 
   it('signs up with the mailed one-time code and lands on /chat', async () => {
@@ -76,7 +48,7 @@ describe('account journeys in the web app, in Chromium', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('OTP sent to your email address').waitFor();
 
-    const [, otp = ''] = await mailMatch(email, /\b(\d{6})\b/);
+    const [, otp = ''] = await mailMatch(stack, email, /\b(\d{6})\b/);
     await page.getByPlaceholder('000000').fill(otp);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await page.waitForURL(`${stack.url}/chat`);
@@ -106,7 +78,7 @@ describe('account journeys in the web app, in Chromium', () => {
     assert.equal(await page.getByLabel('Email address').inputValue(), '', 'the email is cleared');
 
     // The link names the public address; its path and token are opened on this test's stack.
-    const [link = ''] = await mailMatch(email, /https?:\/\/\S+\/reset-password\?token=[^\s"'<>]+/);
+    const [link = ''] = await mailMatch(stack, email, /https?:\/\/\S+\/reset-password\?token=[^\s"'<>]+/);
     const { pathname, search } = new URL(link);
     await page.goto(`${stack.url}${pathname}${search}`);
 

@@ -1,30 +1,19 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { EmbeddedStack } from '../src/embedded-stack.ts';
-import { startThrowawayStack } from './support/throwaway-stack.ts';
-
-const webRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
-// The machine reaches no browser download, and Chromium's background services must stay quiet.
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+import { startBrowserStack } from './support/browser.ts';
 
 describe('the web app through the gateway, in Chromium', () => {
   let stack: EmbeddedStack;
   let browser: Browser;
+  let stop: () => Promise<void>;
 
   before(async () => {
-    assert.ok(existsSync(join(webRoot, 'index.html')), 'the web bundle is built (npm run build -w web)');
-    assert.ok(existsSync(chromiumPath), `Chromium is installed at ${chromiumPath} (apt-get install chromium)`);
-    stack = await startThrowawayStack(webRoot);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    ({ stack, browser, stop } = await startBrowserStack());
   });
   after(async () => {
-    await browser.close();
-    await stack.stop();
+    await stop();
   });
 
   it('loads the landing page', async () => {

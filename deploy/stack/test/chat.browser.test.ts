@@ -100,6 +100,27 @@ describe('the chat page, in Chromium', () => {
     }
   });
 
+  it("shows a new account's allowance once its plan has reached chat, without a reload", async () => {
+    const account = await createAccount(stack, 'chat-plan');
+    const context = await signedInContext(browser, account);
+    const page = await context.newPage();
+    try {
+      // The page's first ask meets chat before billing's event has (chat's own answer then).
+      let asked = 0;
+      await page.route('**/api/chat/queries-left', async (route) => {
+        asked += 1;
+        await (asked === 1
+          ? route.fulfill({ status: 409, json: { error: 'Your plan is still being set up. Please try again in a moment.', code: 'PLAN_PENDING' } })
+          : route.fallback());
+      });
+      await page.goto(`${stack.url}/chat`);
+      await page.getByText('Queries left: 1').waitFor();
+      assert.equal(asked, 2);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('takes a landing sample question through sign-up into the chat input', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

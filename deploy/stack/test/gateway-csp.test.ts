@@ -1,17 +1,10 @@
 // The gateway's Content-Security-Policy against the real bundle: the app must work under it.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { CONTENT_SECURITY_POLICY } from '@betterplus/gateway';
 import type { EmbeddedStack } from '../src/embedded-stack.ts';
-import { startThrowawayStack } from './support/throwaway-stack.ts';
-
-const webRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+import { startBrowserStack } from './support/browser.ts';
 
 // Runs in the page before the app; kept as text since this package has no DOM types.
 const RECORD_VIOLATIONS = `window.cspViolations = [];
@@ -20,16 +13,13 @@ document.addEventListener('securitypolicyviolation', (event) => window.cspViolat
 describe('the web app under the gateway Content-Security-Policy, in Chromium', () => {
   let stack: EmbeddedStack;
   let browser: Browser;
+  let stop: () => Promise<void>;
 
   before(async () => {
-    assert.ok(existsSync(join(webRoot, 'index.html')), 'the web bundle is built (npm run build -w web)');
-    assert.ok(existsSync(chromiumPath), `Chromium is installed at ${chromiumPath} (apt-get install chromium)`);
-    stack = await startThrowawayStack(webRoot);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    ({ stack, browser, stop } = await startBrowserStack());
   });
   after(async () => {
-    await browser.close();
-    await stack.stop();
+    await stop();
   });
 
   for (const [path, heading] of [

@@ -16,3 +16,6 @@ export const ANSWER_COLLAPSE_CHARS = 300;
 /** The typing reveal of a new answer: characters shown per tick, and the tick. */
 export const TYPING_CHARS_PER_TICK = 3;
 export const TYPING_TICK_MS = 15;
+/** While a new account's plan is on its way to chat, its allowance is asked for again this often, this many times (a minute in all). */
+export const PLAN_PENDING_RETRY_MS = 1000;
+export const PLAN_PENDING_RETRIES = 60;

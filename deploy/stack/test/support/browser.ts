@@ -23,6 +23,7 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
   assert.ok(existsSync(chromiumPath), `Chromium is installed at ${chromiumPath} (apt-get install chromium)`);
   const stack = await startThrowawayStack(webRoot, env);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  browser.on('context', reportTrouble);
   return {
     stack,
     browser,
@@ -31,6 +32,26 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
       await stack.stop();
     },
   };
+}
+
+/**
+ * Prints, as it happens, what a failed browser test needs explained and a timeout does not say:
+ * an error thrown in the page, a request that never got an answer, a 5xx, and a 401 (on which the
+ * app signs out and leaves the page).
+ */
+function reportTrouble(context: BrowserContext): void {
+  context.on('weberror', (error) => {
+    console.log(`[browser] page error at ${error.page()?.url() ?? '?'}: ${String(error.error())}`);
+  });
+  context.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // Aborted: a navigation or a closed page cancelled it, as the test meant.
+    if (reason !== 'net::ERR_ABORTED') console.log(`[browser] ${request.method()} ${request.url()} failed: ${reason}`);
+  });
+  context.on('response', (response) => {
+    const status = response.status();
+    if (status >= 500 || status === 401) console.log(`[browser] ${response.request().method()} ${response.url()} answered ${String(status)}`);
+  });
 }
 
 export async function readMailbox(stack: EmbeddedStack): Promise<StoredMail[]> {
@@ -72,7 +93,7 @@ export async function createAccount(stack: EmbeddedStack, label: string): Promis
 /** A browser context whose pages start signed in as `account` (the token the web app keeps in localStorage). */
 export async function signedInContext(browser: Browser, account: Account, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  await context.addInitScript({ content: `if (localStorage.getItem('token') === null) localStorage.setItem('token', ${JSON.stringify(account.token)});` });
+  await context.addInitScript({ content: `if (location.protocol !== 'about:' && localStorage.getItem('token') === null) localStorage.setItem('token', ${JSON.stringify(account.token)});` });
   return context;
 }
 

@@ -1,6 +1,7 @@
 // The chat calls (spec section 7) and their answers' shapes.
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../api/client.ts';
+import { ApiError, api } from '../../../api/client.ts';
+import { PLAN_PENDING_RETRIES, PLAN_PENDING_RETRY_MS } from '../../../app/timings.ts';
 
 export interface Source {
   id: string;
@@ -25,16 +26,25 @@ export interface Answer {
   followUps: string[];
 }
 
+/**
+ * A new account reaches /chat before billing's plan has reached chat (409 PLAN_PENDING, usually
+ * for well under a second): asked again until it has, so the allowance shows without a reload.
+ * Any other failure will not change on a retry.
+ */
+export const retryWhilePlanPending = (failureCount: number, error: Error): boolean =>
+  error instanceof ApiError && error.code === 'PLAN_PENDING' && failureCount < PLAN_PENDING_RETRIES;
+
 export const queriesLeftQuery = queryOptions({
   queryKey: ['chat', 'queries-left'],
   queryFn: () => api.get<{ queriesLeft: number }>('/api/chat/queries-left'),
-  retry: false,
+  retry: retryWhilePlanPending,
+  retryDelay: PLAN_PENDING_RETRY_MS,
 });
 
 export const historyQuery = queryOptions({
   queryKey: ['chat', 'history'],
   queryFn: () => api.get<{ history: HistoryItem[] }>('/api/chat/history'),
-  retry: false,
+  retry: retryWhilePlanPending,
 });
 
 export const askQuestion = (message: string) => api.post<Answer>('/api/chat', { message });
