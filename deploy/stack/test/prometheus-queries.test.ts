@@ -146,6 +146,11 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
     for (let forged = 0; forged < 3; forged += 1) assert.equal(await statusOf(`${gateway}/api/subscription/verify-payment`, json({ ...triple, razorpay_signature: 'f'.repeat(64) }, auth)), 400);
     assert.equal(await statusOf(`${gateway}/api/subscription/verify-payment`, json(triple, auth)), 200);
     assert.equal(await statusOf(`${gateway}/api/billing/webhooks/razorpay`, json({ event: 'subscription.charged' }, { 'x-razorpay-signature': '0'.repeat(64) })), 400);
+    // Chat learns of Premium from billing's event; until then a question is still refused.
+    await eventually(async () => {
+      const left = await fetch(`${gateway}/api/chat/queries-left`, { headers: auth });
+      return left.ok && ((await left.json()) as { queriesLeft: number }).queriesLeft > 0 ? true : undefined;
+    });
 
     // Then steadily: reads at every service, 4xx at each, a 502 from identity and one from the gateway.
     traffic = keepCalling([
