@@ -44,7 +44,7 @@ export const queriesLeftQuery = queryOptions({
 export const historyQuery = queryOptions({
   queryKey: ['chat', 'history'],
   queryFn: () => api.get<{ history: HistoryItem[] }>('/api/chat/history'),
-  retry: retryWhilePlanPending,
+  retry: false,
 });
 
 export const askQuestion = (message: string) => api.post<Answer>('/api/chat', { message });
