@@ -12,6 +12,24 @@ export const kitMigrations = new URL('../migrations/', import.meta.url);
 
 export const uniqueId = (): string => randomBytes(4).toString('hex');
 
+/**
+ * What pg warned while `work` ran of queries sent on a connection already running one: pg 8
+ * queues them, pg 9 will refuse them. pg warns once per process, so a test file asks once.
+ */
+export async function busyConnectionWarnings(work: () => Promise<void>): Promise<string[]> {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.message);
+  process.on('warning', onWarning);
+  try {
+    await work();
+    // Warnings are emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off('warning', onWarning);
+  }
+  return warnings.filter((message) => message.includes('already executing a query'));
+}
+
 export interface DatabaseAdapter {
   name: 'pglite' | 'postgres';
   /** A fresh, empty database; the caller closes it. */

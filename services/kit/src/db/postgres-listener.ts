@@ -80,13 +80,28 @@ export function listenOnPostgres(connectionString: string, channel: string, list
     listener.onListening(true);
   };
 
-  // While not listening, nothing is served on the notifications' word: there is nothing to catch up with.
-  const caughtUp = async () => {
-    const client = listening;
-    await client?.query('SELECT 1').then(
+  // A connection answers one query at a time, and each caller needs a query sent after its own
+  // commit: callers that arrive while one is in flight share the next one.
+  let asking: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const ask = (client: pg.Client) =>
+    client.query('SELECT 1').then(
       () => undefined,
       (error: unknown) => { drop(client, error instanceof Error ? error : new Error(String(error))); },
     );
+  // While not listening, nothing is served on the notifications' word: there is nothing to catch up with.
+  const caughtUp = (): Promise<void> => {
+    const client = listening;
+    if (client === undefined) return Promise.resolve();
+    if (asking === undefined) {
+      asking = ask(client).finally(() => { asking = undefined; });
+      return asking;
+    }
+    queued ??= asking.then(() => {
+      queued = undefined;
+      return caughtUp();
+    });
+    return queued;
   };
   // A connection that died without a word (a silent network) is found out by a query.
   const check = setInterval(() => void caughtUp(), checkEveryMs);

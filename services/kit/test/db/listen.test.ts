@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Database } from '../../src/index.ts';
 import { eventually } from '../../src/testing/index.ts';
-import { createNotifiedNotes, createTestStack, databaseAdapters, type TestStack } from '../support.ts';
+import { busyConnectionWarnings, createNotifiedNotes, createTestStack, databaseAdapters, type TestStack } from '../support.ts';
 
 const stack: TestStack = await createTestStack();
 after(() => stack.close());
@@ -67,6 +67,26 @@ for (const adapter of databaseAdapters(stack)) {
           await db.query('INSERT INTO notes (id, body) VALUES ($1, $2)', ['after', 'one']);
           assert.deepEqual(heard.slice(0, 2), ['listening', 'lost']);
           assert.equal(heard.at(-1), 'after');
+        } finally {
+          await listening.stop();
+        }
+      });
+
+      it('twenty writes at once each resolve after their own notification, and the listening connection is asked one query at a time', async () => {
+        const { heard, listener } = recorder();
+        const listening = db.listen('notes_changed', listener);
+        try {
+          await eventually(async () => (heard.includes('listening') ? true : undefined));
+          const warnings = await busyConnectionWarnings(async () => {
+            await Promise.all(
+              Array.from({ length: 20 }, async (_, index) => {
+                const id = `together-${String(index)}`;
+                await db.query('INSERT INTO notes (id, body) VALUES ($1, $2)', [id, 'one']);
+                assert.ok(heard.includes(id), `${id} was heard before its write resolved`);
+              }),
+            );
+          });
+          assert.deepEqual(warnings, []);
         } finally {
           await listening.stop();
         }
