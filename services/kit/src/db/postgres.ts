@@ -78,11 +78,19 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
   };
   const runTransaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
+    // One connection answers one statement at a time (pg 9 will refuse a second one sent while the
+    // first runs): statements the work sends at once go in the order sent, and COMMIT after them.
+    let last: Promise<unknown> = Promise.resolve();
+    const inTurn = <R>(statement: () => Promise<R>): Promise<R> => {
+      const next = last.then(statement, statement);
+      last = next.catch(() => undefined);
+      return next;
+    };
     // Once released, the connection is another caller's: a late statement must not run on it.
     let open = true;
     const tx: Queryable = {
-      query: (sql, params) => (open ? run(client, sql, params) : Promise.reject(transactionEnded())),
-      exec: (sql) => (open ? exec(client, sql) : Promise.reject(transactionEnded())),
+      query: (sql, params) => (open ? inTurn(() => run(client, sql, params)) : Promise.reject(transactionEnded())),
+      exec: (sql) => (open ? inTurn(() => exec(client, sql)) : Promise.reject(transactionEnded())),
     };
     // A connection that fails while checked out (terminated, timed out mid-protocol) emits an
     // error nobody else listens to, which would crash the process; and a connection whose
@@ -97,13 +105,13 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
       await client.query('BEGIN');
       const result = await work(tx);
       open = false;
-      const { command } = await client.query('COMMIT');
+      const { command } = await inTurn(() => client.query('COMMIT'));
       if (command === 'ROLLBACK') throw new TransactionRolledBack();
       return result;
     } catch (error) {
       open = false;
       if (error instanceof TransactionRolledBack) throw error;
-      const rollbackFailure = await client.query('ROLLBACK').then(
+      const rollbackFailure = await inTurn(() => client.query('ROLLBACK')).then(
         () => undefined,
         (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
       );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TransactionRolledBack, type Database, type Queryable } from '../../src/index.ts';
-import { createTestStack, databaseAdapters, type TestStack } from '../support.ts';
+import { busyConnectionWarnings, createTestStack, databaseAdapters, type TestStack } from '../support.ts';
 
 const stack: TestStack = await createTestStack();
 after(() => stack.close());
@@ -79,11 +79,14 @@ for (const adapter of databaseAdapters(stack)) {
       assert.deepEqual((await db.query('SELECT name FROM tallies WHERE name = $1', ['late'])).rows, []);
     });
 
-    it('runs twenty statements at once, inside a transaction and beside it, each with its own answer', async () => {
-      const outside = Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>('SELECT $1::int AS n', [i]));
-      const inside = db.transaction((tx) => Promise.all(Array.from({ length: 20 }, (_, i) => tx.query<{ n: number }>('INSERT INTO tallies (name, n) VALUES ($1, $2) RETURNING n', [`at-once-${String(i)}`, i]))));
-      assert.deepEqual((await Promise.all(outside)).map(({ rows }) => rows[0]?.n), Array.from({ length: 20 }, (_, i) => i));
-      assert.deepEqual((await inside).map(({ rows }) => rows[0]?.n), Array.from({ length: 20 }, (_, i) => i));
+    it('runs twenty statements at once, inside a transaction and beside it, each with its own answer, one at a time on a connection', async () => {
+      const warnings = await busyConnectionWarnings(async () => {
+        const outside = Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>('SELECT $1::int AS n', [i]));
+        const inside = db.transaction((tx) => Promise.all(Array.from({ length: 20 }, (_, i) => tx.query<{ n: number }>('INSERT INTO tallies (name, n) VALUES ($1, $2) RETURNING n', [`at-once-${String(i)}`, i]))));
+        assert.deepEqual((await Promise.all(outside)).map(({ rows }) => rows[0]?.n), Array.from({ length: 20 }, (_, i) => i));
+        assert.deepEqual((await inside).map(({ rows }) => rows[0]?.n), Array.from({ length: 20 }, (_, i) => i));
+      });
+      assert.deepEqual(warnings, []);
       assert.deepEqual((await db.query("SELECT count(*) AS n FROM tallies WHERE name LIKE 'at-once-%'")).rows, [{ n: 20 }]);
     });
 
