@@ -32,10 +32,10 @@ describe('admin-reporting: npm run admin:rebuild', { skip: real ? false : 'needs
     await publish.paid(users[0] ?? '', 294_882n);
     await publish.asked(users[1] ?? '', start);
     // A new consumer group joins and is assigned its partitions first: that alone can take seconds on a busy broker.
-    // Every event applied: both plans, the payment and the query.
+    // Every event applied: both registrations (on their own partitions, so in either order), both plans, the payment and the query.
     const built = await eventually(async () => {
       const now = await snapshot(service.deps.db);
-      const complete = now.users.every((u) => u.plan === 'premium') && now.users.some((u) => u.queries_used === 1) && (now.stats as { monthlyRevenue: number }).monthlyRevenue === 294_882;
+      const complete = now.users.length === users.length && now.users.every((u) => u.plan === 'premium') && now.users.some((u) => u.queries_used === 1) && (now.stats as { monthlyRevenue: number }).monthlyRevenue === 294_882;
       return complete ? now : undefined;
     }, 60_000);
     const env = Object.fromEntries(Object.entries(service.deps.config as Record<string, string | number | undefined>).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
