@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { StoredMail } from '@betterplus/kit';
 import { eventually } from '@betterplus/kit/testing';
 import type { EmbeddedStack } from '../../src/embedded-stack.ts';
@@ -34,23 +34,42 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
   };
 }
 
+/** A request still unanswered this long is reported (a page waiting on it shows nothing new). */
+const SLOW_REQUEST_MS = 5000;
+
 /**
  * Prints, as it happens, what a failed browser test needs explained and a timeout does not say:
- * an error thrown in the page, a request that never got an answer, a 5xx, and a 401 (on which the
- * app signs out and leaves the page).
+ * an error thrown or logged in the page, a request that never got an answer or is slow to get
+ * one, a 5xx, and a 401 (on which the app signs out and leaves the page).
  */
 function reportTrouble(context: BrowserContext): void {
-  context.on('weberror', (error) => {
-    console.log(`[browser] page error at ${error.page()?.url() ?? '?'}: ${String(error.error())}`);
+  const report = (line: string) => { console.log(`[browser] ${line}`); };
+  context.on('weberror', (error) => { report(`page error at ${error.page()?.url() ?? '?'}: ${String(error.error())}`); });
+  context.on('console', (message) => {
+    // Chromium logs every 4xx and 5xx this way; the 5xx and 401 among them are reported below.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) report(`console error at ${message.page()?.url() ?? '?'}: ${message.text()}`);
   });
+  const pending = new Map<Request, NodeJS.Timeout>();
+  const settled = (request: Request) => {
+    clearTimeout(pending.get(request));
+    pending.delete(request);
+  };
+  context.on('request', (request) => {
+    const timer = setTimeout(() => { report(`${request.method()} ${request.url()} unanswered after ${String(SLOW_REQUEST_MS)} ms`); }, SLOW_REQUEST_MS);
+    timer.unref();
+    pending.set(request, timer);
+  });
+  context.on('requestfinished', settled);
   context.on('requestfailed', (request) => {
+    settled(request);
     const reason = request.failure()?.errorText ?? '';
     // Aborted: a navigation or a closed page cancelled it, as the test meant.
-    if (reason !== 'net::ERR_ABORTED') console.log(`[browser] ${request.method()} ${request.url()} failed: ${reason}`);
+    if (reason !== 'net::ERR_ABORTED') report(`${request.method()} ${request.url()} failed: ${reason}`);
   });
+  context.on('close', () => { for (const request of pending.keys()) settled(request); });
   context.on('response', (response) => {
     const status = response.status();
-    if (status >= 500 || status === 401) console.log(`[browser] ${response.request().method()} ${response.url()} answered ${String(status)}`);
+    if (status >= 500 || status === 401) report(`${response.request().method()} ${response.url()} answered ${String(status)}`);
   });
 }
 
