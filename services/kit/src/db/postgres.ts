@@ -80,9 +80,10 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
     const client = await pool.connect();
     // One connection answers one statement at a time (pg 9 will refuse a second one sent while the
     // first runs): statements the work sends at once go in the order sent, and COMMIT after them.
+    // `last` never rejects, so a failed statement does not hold back the next.
     let last: Promise<unknown> = Promise.resolve();
     const inTurn = <R>(statement: () => Promise<R>): Promise<R> => {
-      const next = last.then(statement, statement);
+      const next = last.then(statement);
       last = next.catch(() => undefined);
       return next;
     };
