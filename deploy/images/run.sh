@@ -151,9 +151,14 @@ for service in "${SERVICES[@]}"; do
     "${env_args[@]}" "$(app_image "$service")" >/dev/null
 done
 
-# The web image listens on 8080 as Kubernetes runs it; here it gets a network of its own with that
-# port published on loopback, since 8080 on the host may be taken (npm start's gateway).
-podman run "${HARDENED[@]}" --network bridge --publish "127.0.0.1:$WEB_PORT:8080" \
+# The web image listens on 8080 as Kubernetes runs it, and 8080 on the host may be taken (npm start's
+# gateway): its own config, with only the port changed, is mounted as the chart would mount one. Host
+# network like the rest: a bridge's interfaces coming and going make Chromium fail the requests in
+# flight of browser tests running beside this (net::ERR_NETWORK_CHANGED).
+sed "s/^    listen 8080;$/    listen 127.0.0.1:$WEB_PORT;/" deploy/docker/web-nginx.conf >"$STATE/web-nginx.conf"
+grep -q "listen 127.0.0.1:$WEB_PORT;" "$STATE/web-nginx.conf" || infra_die "deploy/docker/web-nginx.conf no longer says 'listen 8080;'"
+chmod 644 "$STATE/web-nginx.conf"
+podman run "${HARDENED[@]}" --network host --volume "$STATE/web-nginx.conf:/etc/nginx/conf.d/default.conf:ro,Z" \
   --tmpfs /tmp --name "$(container web)" "$(app_image web)" >/dev/null
 
 upstream_ports=()
