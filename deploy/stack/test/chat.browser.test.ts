@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { eventually } from '@betterplus/kit/testing';
 import type { EmbeddedStack } from '../src/embedded-stack.ts';
+import { chatAllowance } from './support/chat.ts';
 import { createAccount, mailMatch, signedInContext, startBrowserStack } from './support/browser.ts';
 
 describe('the chat page, in Chromium', () => {
@@ -23,7 +24,7 @@ describe('the chat page, in Chromium', () => {
   it('asks, types the answer out with its sources, meets the limit, keeps the history and clears it', async () => {
     const account = await createAccount(stack, 'chat');
     // billing grants Basic, and chat learns it from billing's event.
-    await eventually(async () => ((await fetch(`${stack.url}/api/chat/queries-left`, { headers: { authorization: `Bearer ${account.token}` } })).ok ? true : undefined));
+    await chatAllowance(stack.url, account.token);
     const context = await signedInContext(browser, account);
     const page = await context.newPage();
     try {

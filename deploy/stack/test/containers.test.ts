@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from '@betterplus/kit/testing';
+import { chatAllowance } from './support/chat.ts';
 import { containersUnavailable, startContainerStack, type ContainerStack } from './support/containers.ts';
 import { signUpWithCode } from './support/signup.ts';
 
@@ -48,13 +49,10 @@ describe('Better+ from its images, through the gateway container', { skip: unava
     await signUpWithCode(gateway, person, () => system.mailbox());
     const login = await fetch(`${gateway}/api/login`, json({ email: person.email, password: person.password }));
     assert.equal(login.status, 200);
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
 
-    // Chat learns the Basic plan's allowance from billing's event.
-    await eventually(async () => {
-      const left = await fetch(`${gateway}/api/chat/queries-left`, { headers: auth });
-      return left.ok && ((await left.json()) as { queriesLeft?: number }).queriesLeft === 1 ? true : undefined;
-    }, 30_000, 250);
+    await chatAllowance(gateway, token, (left) => left === 1, 30_000);
     const asked = await fetch(`${gateway}/api/chat`, json({ message: 'Who founded Goonj?' }, auth));
     assert.equal(asked.status, 200);
     const answer = (await asked.json()) as { id: string; response: string };

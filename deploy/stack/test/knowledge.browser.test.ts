@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@betterplus/kit/testing';
 import type { EmbeddedStack } from '../src/embedded-stack.ts';
+import { chatAllowance } from './support/chat.ts';
 import { createAccount, signedInContext, startBrowserStack, type Account } from './support/browser.ts';
 
 interface Entry {
@@ -173,7 +174,7 @@ describe('the knowledge base, in Chromium', () => {
   });
 
   it("opens the entry's page, in a new tab, from a chat answer's source link", async () => {
-    await eventually(async () => ((await fetch(`${stack.url}/api/chat/queries-left`, { headers: { authorization: `Bearer ${account.token}` } })).ok ? true : undefined));
+    await chatAllowance(stack.url, account.token);
     const context = await signedInContext(browser, account);
     const page = await context.newPage();
     try {

@@ -15,6 +15,7 @@ import { createKafkaBus, createLogger, localMailboxDir, readLocalMailbox } from 
 import { eventually, realInfrastructure } from '@betterplus/kit/testing';
 import { startServicesBehindGateway, type ServicesBehindGateway } from './support/services-behind-gateway.ts';
 import { signUpWithCode } from './support/signup.ts';
+import { chatAllowance } from './support/chat.ts';
 import { RULES_FILE, dashboardQueries, measuredSide, prometheusBinary, startPrometheus, withGrafanaVariables, type Prometheus } from './support/prometheus.ts';
 
 /** Alerts whose measure cannot return data here, each with the reason. */
@@ -131,7 +132,7 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
     const token = await signUpWithCode(gateway, { name: 'Meera Iyer', email, password: 'a long password' }, () => readLocalMailbox(localMailboxDir(system.stack.env.DATA_DIR ?? '')));
     const auth = { authorization: `Bearer ${token}` };
     await eventually(async () => ((await statusOf(`${gateway}/api/subscription`, { headers: auth })) === 200 ? true : undefined));
-    await eventually(async () => ((await statusOf(`${gateway}/api/chat/queries-left`, { headers: auth })) === 200 ? true : undefined));
+    await chatAllowance(gateway, token);
 
     // Basic allows one question: out of scope (abstained, not charged), in scope (answered), then refused.
     const ask = (message: string) => statusOf(`${gateway}/api/chat`, json({ message }, auth));
@@ -146,11 +147,8 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
     for (let forged = 0; forged < 3; forged += 1) assert.equal(await statusOf(`${gateway}/api/subscription/verify-payment`, json({ ...triple, razorpay_signature: 'f'.repeat(64) }, auth)), 400);
     assert.equal(await statusOf(`${gateway}/api/subscription/verify-payment`, json(triple, auth)), 200);
     assert.equal(await statusOf(`${gateway}/api/billing/webhooks/razorpay`, json({ event: 'subscription.charged' }, { 'x-razorpay-signature': '0'.repeat(64) })), 400);
-    // Chat learns of Premium from billing's event; until then a question is still refused.
-    await eventually(async () => {
-      const left = await fetch(`${gateway}/api/chat/queries-left`, { headers: auth });
-      return left.ok && ((await left.json()) as { queriesLeft: number }).queriesLeft > 0 ? true : undefined;
-    });
+    // Until chat has learnt of Premium, a question is still refused.
+    await chatAllowance(gateway, token, (left) => left > 0);
 
     // Then steadily: reads at every service, 4xx at each, a 502 from identity and one from the gateway.
     traffic = keepCalling([
