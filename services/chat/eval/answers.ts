@@ -1,16 +1,22 @@
-// `npm run eval:answers`: the project's own question set (eval/questions/*.yaml) asked through chat's
-// API, as a signed-in user with a large allowance, on the test stack's adapters (PGlite unless
-// DATABASE_URL names a server). Prints the confusion figures (evaluate.ts: in scope, a relevant
-// cited entry holding an expected term, another entry, no expected term, an abstention; out of
-// scope, abstained or answered), the answer time p50/p95, and every miss.
+// `npm run eval:answers [dev|test|older ...]`: the question sets (question-set.ts; all three when
+// none is named) asked through chat's API, as a signed-in user with a large allowance, on the test
+// stack's adapters (PGlite unless DATABASE_URL names a server). Prints right, abstained and wrong
+// per kind and per language (evaluate.ts), the answer time p50/p95, and every question not right.
 import { randomUUID } from 'node:crypto';
 import { bearerFor, createTestStack } from '@betterplus/kit/testing';
 import { chatService } from '../src/app.ts';
 import { applyEntitlement } from '../src/db/entitlements.ts';
 import { evaluate, report, type Asked } from './evaluate.ts';
-import { loadQuestionSet } from './question-set.ts';
+import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
 
-const set = await loadQuestionSet();
+const SETS: Record<string, { label: string; load: () => Promise<LabelledQuestion[]> }> = {
+  dev: { label: 'the persona set, dev half', load: () => loadPersonaQuestions('dev') },
+  test: { label: 'the persona set, test half', load: () => loadPersonaQuestions('test') },
+  older: { label: 'the older set, written from the entries', load: loadOlderQuestions },
+};
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !(name in SETS));
+if (unknown.length > 0) throw new Error(`unknown question sets: ${unknown.join(', ')} (choose from ${Object.keys(SETS).join(', ')})`);
 const stack = await createTestStack();
 try {
   const chat = await stack.start(chatService, {}, { listen: true });
@@ -27,7 +33,11 @@ try {
     return { ...((await response.json()) as Omit<Asked, 'ms'>), ms };
   };
 
-  process.stdout.write(report(await evaluate(set, ask), process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'));
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  for (const name of named.length > 0 ? named : Object.keys(SETS)) {
+    const set = SETS[name];
+    if (set) process.stdout.write(report(await evaluate(await set.load(), ask), `${set.label} (${database})`));
+  }
 } finally {
   await stack.close();
 }

@@ -1,7 +1,8 @@
-// Scores answers against the question set: the figures `npm run eval:answers` prints and the
-// answer-quality test holds.
+// Scores answers three ways, right, abstained or wrong: the figures `npm run eval:answers` prints
+// and the answer-quality tests hold. A confident answer that is not right is wrong, whatever it
+// cites: that is the outcome that costs users most.
 import { ABSTENTION } from '../src/domain/answerer.ts';
-import type { QuestionSet } from './question-set.ts';
+import type { LabelledQuestion, QuestionKind } from './question-set.ts';
 
 export interface Asked {
   response: string;
@@ -9,67 +10,88 @@ export interface Asked {
   ms: number;
 }
 
-/** Where each question ended up: the confusion figures. */
-export interface Evaluation {
-  inScope: { total: number; hits: number; wrongEntry: number; missingTerm: number; abstained: number };
-  outOfScope: { total: number; abstained: number; answered: number };
-  times: number[];
-  misses: string[];
+export type Outcome = 'right' | 'abstained' | 'wrong';
+
+export interface Scored {
+  question: LabelledQuestion;
+  outcome: Outcome;
+  /** Why a covered question was not right, or what an uncovered one was answered with. */
+  why?: string;
+  ms: number;
 }
 
-export async function evaluate(set: QuestionSet, ask: (question: string) => Promise<Asked>): Promise<Evaluation> {
-  const result: Evaluation = {
-    inScope: { total: set.in_scope.length, hits: 0, wrongEntry: 0, missingTerm: 0, abstained: 0 },
-    outOfScope: { total: set.out_of_scope.length, abstained: 0, answered: 0 },
-    times: [],
-    misses: [],
-  };
-  for (const { question, expect, terms } of set.in_scope) {
-    const answer = await ask(question);
-    result.times.push(answer.ms);
-    const cited = answer.sources.some((source) => expect.includes(source.id));
-    const termed = terms.some((term) => answer.response.toLowerCase().includes(term.toLowerCase()));
-    const got = answer.sources.map((s) => s.id).join(', ') || 'no source';
-    if (answer.response === ABSTENTION) {
-      result.inScope.abstained += 1;
-      result.misses.push(`  abstained: ${question}  (expected ${expect.join('/')})`);
-    } else if (!cited) {
-      result.inScope.wrongEntry += 1;
-      result.misses.push(`  wrong entry: ${question}  (expected ${expect.join('/')}; got ${got})`);
-    } else if (!termed) {
-      result.inScope.missingTerm += 1;
-      result.misses.push(`  no expected term: ${question}  (${terms.join('/')} in ${got})`);
-    } else result.inScope.hits += 1;
+export const abstainedIn = (response: string): boolean => response.includes(ABSTENTION);
+
+/**
+ * Right: a covered question answered with one of its expected facts and a cited entry among its
+ * relevant ones; for an uncovered or off-topic question, an abstention. Anything else answered is wrong.
+ */
+export function outcomeOf(question: LabelledQuestion, answer: Omit<Asked, 'ms'>): { outcome: Outcome; why?: string } {
+  const cited = answer.sources.map((source) => source.id);
+  if (abstainedIn(answer.response)) return question.kind === 'covered' ? { outcome: 'abstained', why: `expected ${question.expect.join('/')}` } : { outcome: 'right' };
+  if (question.kind !== 'covered') return { outcome: 'wrong', why: `answered ${question.kind}, citing ${cited.join(', ') || 'nothing'}` };
+  if (!cited.some((id) => question.expect.includes(id))) return { outcome: 'wrong', why: `cited ${cited.join(', ') || 'nothing'}; expected ${question.expect.join('/')}` };
+  const text = answer.response.toLowerCase();
+  if (!question.facts.some((fact) => text.includes(fact.toLowerCase()))) return { outcome: 'wrong', why: `cited ${cited.join(', ')} without any of: ${question.facts.join(' | ')}` };
+  return { outcome: 'right' };
+}
+
+export async function evaluate(questions: readonly LabelledQuestion[], ask: (question: string) => Promise<Asked>): Promise<Scored[]> {
+  const scored: Scored[] = [];
+  for (const question of questions) {
+    const answer = await ask(question.question);
+    scored.push({ question, ...outcomeOf(question, answer), ms: answer.ms });
   }
-  for (const { question } of set.out_of_scope) {
-    const answer = await ask(question);
-    result.times.push(answer.ms);
-    if (answer.response === ABSTENTION) result.outOfScope.abstained += 1;
-    else {
-      result.outOfScope.answered += 1;
-      result.misses.push(`  answered out of scope: ${question}  (cited ${answer.sources.map((s) => s.id).join(', ')})`);
-    }
-  }
-  return result;
+  return scored;
+}
+
+export interface Tally {
+  total: number;
+  right: number;
+  abstained: number;
+  wrong: number;
+}
+
+export function tally(scored: readonly Scored[]): Tally {
+  const count = (outcome: Outcome) => scored.filter((s) => s.outcome === outcome).length;
+  return { total: scored.length, right: count('right'), abstained: count('abstained'), wrong: count('wrong') };
 }
 
 export const rate = (n: number, of: number): number => (of === 0 ? 0 : n / of);
 
-export function report(result: Evaluation, label: string): string {
-  const sorted = [...result.times].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-  const percent = (n: number, of: number) => `${(100 * rate(n, of)).toFixed(1)}% (${String(n)}/${String(of)})`;
-  const { inScope, outOfScope } = result;
-  return [
-    `Answers on ${label}, ${String(inScope.total)} in-scope and ${String(outOfScope.total)} out-of-scope questions`,
-    `  in scope:      answered with a relevant cited entry ${percent(inScope.hits, inScope.total)}`,
-    `                 cited another entry                  ${percent(inScope.wrongEntry, inScope.total)}`,
-    `                 cited it without an expected term    ${percent(inScope.missingTerm, inScope.total)}`,
-    `                 abstained                            ${percent(inScope.abstained, inScope.total)}`,
-    `  out of scope:  abstained                            ${percent(outOfScope.abstained, outOfScope.total)}`,
-    `                 answered                             ${percent(outOfScope.answered, outOfScope.total)}`,
-    `  answer time    p50 ${at(0.5).toFixed(1)} ms   p95 ${at(0.95).toFixed(1)} ms`,
-    ...result.misses,
+/** The figures a group of questions is held to: the share of each kind, and of each language among the covered. */
+export function figures(scored: readonly Scored[]) {
+  const of = (keep: (q: LabelledQuestion) => boolean) => tally(scored.filter((s) => keep(s.question)));
+  const covered = (language?: string) => of((q) => q.kind === 'covered' && (language === undefined || q.language === language));
+  return {
+    all: tally(scored),
+    covered: covered(),
+    coveredByLanguage: Object.fromEntries([...new Set(scored.map((s) => s.question.language))].sort().map((language) => [language, covered(language)])),
+    uncovered: of((q) => q.kind === 'uncovered'),
+    offTopic: of((q) => q.kind === 'off-topic'),
+  };
+}
+
+const KINDS: readonly QuestionKind[] = ['covered', 'uncovered', 'off-topic'];
+
+export function report(scored: readonly Scored[], label: string): string {
+  const percent = (n: number, total: number) => `${(100 * rate(n, total)).toFixed(1).padStart(5)}% (${String(n)})`;
+  const row = (name: string, t: Tally) =>
+    `  ${name.padEnd(24)} ${String(t.total).padStart(4)}   right ${percent(t.right, t.total).padEnd(13)} abstained ${percent(t.abstained, t.total).padEnd(13)} wrong ${percent(t.wrong, t.total)}`;
+  const languages = [...new Set(scored.map((s) => s.question.language))].sort();
+  const group = (keep: (s: Scored) => boolean) => tally(scored.filter(keep));
+  const times = scored.map((s) => s.ms).sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
+  const lines = [
+    `Answers on ${label}: ${String(scored.length)} questions (right: the expected fact with a relevant cited entry, or an abstention where the archive has no answer)`,
+    ...KINDS.map((kind) => row(kind, group((s) => s.question.kind === kind))),
+    ...KINDS.flatMap((kind) => languages.map((language) => [`${kind}, ${language}`, group((s) => s.question.kind === kind && s.question.language === language)] as const))
+      .filter(([, t]) => t.total > 0)
+      .map(([name, t]) => row(name, t)),
+    row('all', tally(scored)),
+    `  answer time p50 ${at(0.5).toFixed(1)} ms   p95 ${at(0.95).toFixed(1)} ms`,
+    ...scored.filter((s) => s.outcome !== 'right').map((s) => `  ${s.outcome.padEnd(9)} [${s.question.kind}, ${s.question.language}] ${s.question.question}  (${s.why ?? ''})`),
     '',
-  ].join('\n');
+  ];
+  return lines.join('\n');
 }

@@ -1,21 +1,55 @@
-// The project's own evaluation questions: every YAML file in eval/questions/, merged, so people
-// adding entries add their questions beside them without touching one another's files.
+// The question sets answers are measured on, in one labelled shape:
+// - personas/dev.yaml and personas/test.yaml: questions composed as users write them, before
+//   reading the knowledge base, then labelled (personas/README.md). Tune on dev; report test.
+// - questions/*.yaml: the project's older set, written from the entries it tests (in_scope,
+//   out_of_scope), kept as a regression check.
 import { readdir, readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 
-export interface QuestionSet {
-  /** Questions the knowledge base answers: `expect` names the entries that answer them well, `terms` words a good answer holds. */
-  in_scope: { question: string; expect: string[]; terms: string[] }[];
-  /** Questions it must not answer: the assistant abstains. */
-  out_of_scope: { question: string }[];
+export type QuestionKind = 'covered' | 'uncovered' | 'off-topic';
+
+export interface LabelledQuestion {
+  id: string;
+  question: string;
+  kind: QuestionKind;
+  /** en, hinglish or hi (Devanagari); the older set is not split by language: mixed. */
+  language: string;
+  persona?: string | undefined;
+  /** For a covered question: the entries that answer it. */
+  expect: string[];
+  /** For a covered question: the fact a right answer holds, any one of these phrasings. */
+  facts: string[];
 }
 
-const folder = new URL('./questions/', import.meta.url);
+interface PersonaFile {
+  questions: { id: string; question: string; language: string; persona: string; label?: QuestionKind; expect?: unknown[]; facts?: unknown[] }[];
+}
 
-export async function loadQuestionSet(): Promise<QuestionSet> {
-  const files = (await readdir(folder)).filter((name) => name.endsWith('.yaml')).sort();
-  const parts = await Promise.all(files.map(async (name) => parse(await readFile(new URL(name, folder), 'utf8')) as Partial<QuestionSet> | null));
-  // YAML reads a bare 2500 as a number: terms are compared as text.
-  const inScope = parts.flatMap((part) => part?.in_scope ?? []).map((q) => ({ ...q, expect: q.expect.map(String), terms: q.terms.map(String) }));
-  return { in_scope: inScope, out_of_scope: parts.flatMap((part) => part?.out_of_scope ?? []) };
+interface OlderFile {
+  in_scope?: { question: string; expect: unknown[]; terms: unknown[] }[];
+  out_of_scope?: { question: string }[];
+}
+
+const personas = new URL('./personas/', import.meta.url);
+const older = new URL('./questions/', import.meta.url);
+
+/** YAML reads a bare 2500 as a number: ids and facts are compared as text. */
+const texts = (values: unknown[] | undefined): string[] => (values ?? []).map(String);
+
+/** One half of the persona set, `dev` or `test`; unlabelled questions are left out. */
+export async function loadPersonaQuestions(half: 'dev' | 'test'): Promise<LabelledQuestion[]> {
+  const file = parse(await readFile(new URL(`${half}.yaml`, personas), 'utf8')) as PersonaFile;
+  return file.questions.flatMap(({ id, question, language, persona, label, expect, facts }) =>
+    label ? [{ id, question, language, persona, kind: label, expect: texts(expect), facts: texts(facts) }] : [],
+  );
+}
+
+/** The older set: every YAML file in questions/, merged. */
+export async function loadOlderQuestions(): Promise<LabelledQuestion[]> {
+  const files = (await readdir(older)).filter((name) => name.endsWith('.yaml')).sort();
+  const parts = await Promise.all(files.map(async (name) => (parse(await readFile(new URL(name, older), 'utf8')) as OlderFile | null) ?? {}));
+  return parts.flatMap((part, i) => [
+    ...(part.in_scope ?? []).map((q, n) => ({ id: `${files[i] ?? ''}#${String(n)}`, question: q.question, kind: 'covered' as const, language: 'mixed', expect: texts(q.expect), facts: texts(q.terms) })),
+    ...(part.out_of_scope ?? []).map((q, n) => ({ id: `${files[i] ?? ''}#out${String(n)}`, question: q.question, kind: 'off-topic' as const, language: 'mixed', expect: [], facts: [] })),
+  ]);
 }

@@ -1,8 +1,6 @@
 import { defineService } from '@betterplus/kit';
 import { chatSettings, type ChatConfig } from './config.ts';
-import { importKnowledge } from './db/knowledge.ts';
 import { chooseAnswerer } from './domain/choose-answerer.ts';
-import { loadKnowledgeFiles } from './domain/knowledge-files.ts';
 import { startUnansweredSweeper } from './domain/unanswered-sweeper.ts';
 import { handlers } from './events/handlers/index.ts';
 import { askRoutes } from './routes/ask.ts';
@@ -10,6 +8,7 @@ import { historyRoutes } from './routes/history.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
 import { chatMetrics } from './routes/metrics.ts';
 import { queriesLeftRoutes } from './routes/queries-left.ts';
+import { openKnowledgeBase } from './use-cases/knowledge-base.ts';
 
 /** chat: entitlements (billing.subscription.v1), the usage ledger, chat history and the knowledge base. */
 export const chatService = defineService<ChatConfig>({
@@ -17,9 +16,10 @@ export const chatService = defineService<ChatConfig>({
   settings: chatSettings,
   migrations: new URL('./db/migrations/', import.meta.url),
   async register(app, deps) {
-    // The knowledge files ship with the code: every replica brings the table up to them at start.
-    deps.logger.info(await importKnowledge(deps.db, await loadKnowledgeFiles()), 'knowledge base imported');
-    askRoutes(app, { ...deps, answerer: chooseAnswerer(deps.db, deps.config, deps.logger), counted: chatMetrics(deps.metrics.registry) });
+    // The knowledge files ship with the code: every replica brings the tables up to them at start.
+    const knowledge = await openKnowledgeBase(deps.db, deps.logger);
+    app.addHook('onClose', () => knowledge.close());
+    askRoutes(app, { ...deps, answerer: chooseAnswerer(knowledge.retrieve, deps.config, deps.logger), counted: chatMetrics(deps.metrics.registry) });
     const sweeper = startUnansweredSweeper({ uow: deps.uow, logger: deps.logger, staleAfterMs: deps.config.ANSWER_TIMEOUT_MS + 60_000, everyMs: 30_000 });
     app.addHook('onClose', () => sweeper.stop());
     queriesLeftRoutes(app, deps);

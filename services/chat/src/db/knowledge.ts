@@ -187,28 +187,6 @@ export async function searchKnowledge(db: Queryable, question: string, limit: nu
   return rows;
 }
 
-/**
- * Sentences end at . ! or ? before a space, except after an initial (G. Venkataswamy) or a short
- * title or abbreviation (Dr. Rs. e.g.).
- */
-const SENTENCE_END = String.raw`(?<=[.!?])(?<!\m[A-Z]\.)(?<!\m(?:Dr|Mr|Mrs|Ms|Smt|Shri|Sri|St|Prof|No|Rs|e\.g|i\.e|vs)\.)\s+`;
-
-/** The sentences of an entry's summary and body that share most with the question, best first. */
-export async function bestSentences(db: Queryable, entryId: string, question: string, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ sentence: string }>(
-    `WITH q AS (SELECT websearch_to_tsquery('english', array_to_string($2::text[], ' or ')) AS query),
-     sentences AS (
-       SELECT s.sentence, s.n FROM knowledge_entries e,
-         regexp_split_to_table(e.summary || ' ' || e.body, $4) WITH ORDINALITY AS s(sentence, n)
-       WHERE e.id = $1
-     )
-     SELECT sentence FROM sentences, q
-     ORDER BY ts_rank(to_tsvector('english', sentence), q.query) DESC, n LIMIT $3`,
-    [entryId, questionWords(question), limit, SENTENCE_END],
-  );
-  return rows.map((row) => row.sentence.trim()).filter((sentence) => sentence.length > 0);
-}
-
 export interface EntryFilter {
   query?: string | undefined;
   kind?: string | undefined;

@@ -1,10 +1,11 @@
-import type { Logger, Queryable } from '@betterplus/kit';
+import type { Logger } from '@betterplus/kit';
 import OpenAI from 'openai';
-import { bestSentences, searchKnowledge, type FoundEntry } from '../db/knowledge.ts';
-import { ABSTENTION, sendWhole, type Answer, type Answerer, type AnswerPart } from './answerer.ts';
+import { sendWhole, type Answer, type Answerer, type AnswerPart } from './answerer.ts';
 import { citationFilter, citedIds, NOT_IN_ARCHIVE, withoutCitations } from './citations.ts';
-import { fits, sourceOf } from './extractive-answerer.ts';
+import { abstention, sourceOf } from './extractive-answerer.ts';
 import { outOfScopeKind } from './out-of-scope.ts';
+import { languageOf } from './query-language.ts';
+import type { Candidate, CandidateEntry, Retrieve } from './retrieval.ts';
 
 export interface OpenAiSettings {
   baseUrl: string;
@@ -17,12 +18,17 @@ const instructions = [
   'Use no other knowledge. If the entries do not answer the question, reply with exactly NOT_IN_ARCHIVE.',
   'Cite every entry you use by its id in square brackets, for example [goonj], right after the sentence that uses it.',
   'Write at most 150 words in plain sentences. You may use markdown bold for names and italics; no headings, lists, links or tables.',
+  'Answer in the language of the question: Hindi in Devanagari when it is asked in Devanagari, Hinglish (Hindi in Latin letters) when asked so, English otherwise; keep names and citations as they are.',
 ].join(' ');
 
-async function promptFor(db: Queryable, question: string, entries: readonly FoundEntry[]): Promise<string> {
-  const blocks = await Promise.all(
-    entries.map(async (entry) => `[${entry.id}] ${entry.title} (${entry.kind})\n${entry.summary}\n${(await bestSentences(db, entry.id, question, 6)).join(' ')}`),
-  );
+/** Passages of each entry given to the model: its closest to the question, in the entry's order. */
+const PROMPT_PASSAGES = 4;
+
+function promptFor(question: string, candidates: readonly Candidate[]): string {
+  const blocks = candidates.map(({ entry, passages }) => {
+    const closest = passages.filter((p) => p.part === 'body').sort((a, b) => b.similarity - a.similarity).slice(0, PROMPT_PASSAGES).sort((a, b) => a.n - b.n);
+    return `[${entry.id}] ${entry.title} (${entry.kind})\n${entry.summary}\n${closest.map((p) => p.text).join(' ')}`;
+  });
   return `Archive entries:\n\n${blocks.join('\n\n')}\n\nQuestion: ${question}`;
 }
 
@@ -31,7 +37,7 @@ async function promptFor(db: Queryable, question: string, entries: readonly Foun
  * prompt holds only the retrieved entries; every id the model cites must be one of them. On an
  * error, a timeout, or a citation of anything else, the extractive answer is given instead.
  */
-export function createOpenAiAnswerer(db: Queryable, settings: OpenAiSettings, fallback: Answerer, logger: Logger): Answerer {
+export function createOpenAiAnswerer(retrieve: Retrieve, settings: OpenAiSettings, fallback: Answerer, logger: Logger): Answerer {
   // Retries are the fallback's job: a user is waiting.
   const client = new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey ?? 'not-needed', maxRetries: 0 });
 
@@ -61,8 +67,11 @@ export function createOpenAiAnswerer(db: Queryable, settings: OpenAiSettings, fa
 
   return {
     async answer(question, { signal, onPart }) {
-      const found = outOfScopeKind(question) ? [] : (await searchKnowledge(db, question, 5)).filter(fits);
-      if (found.length === 0) return sendWhole({ response: ABSTENTION, sources: [], followUps: [], abstained: true }, onPart);
+      if (outOfScopeKind(question)) return sendWhole(abstention(languageOf(question)), onPart);
+      const retrieval = await retrieve(question);
+      const candidates = retrieval.answers.slice(0, 5);
+      const found = candidates.map((candidate) => candidate.entry);
+      if (found.length === 0) return sendWhole(abstention(retrieval.language), onPart);
       // What was streamed of an answer that is replaced is withdrawn first.
       const instead = (next: () => Answer | Promise<Answer>): Answer | Promise<Answer> => {
         onPart?.({ kind: 'restart' });
@@ -70,7 +79,7 @@ export function createOpenAiAnswerer(db: Queryable, settings: OpenAiSettings, fa
       };
       onPart?.({ kind: 'sources', sources: found.map(sourceOf) });
       try {
-        const answer = answerFrom((await complete(await promptFor(db, question, found), signal, onPart)).trim(), found);
+        const answer = answerFrom((await complete(promptFor(question, candidates), signal, onPart)).trim(), found);
         if (answer && !answer.abstained) return answer;
         return await instead(() => (answer ? sendWhole(answer, onPart) : fallback.answer(question, { signal, onPart })));
       } catch (error) {
@@ -83,8 +92,8 @@ export function createOpenAiAnswerer(db: Queryable, settings: OpenAiSettings, fa
 }
 
 /** The model's text as an answer, or undefined when it cannot be trusted (empty, or citing what was not retrieved). */
-export function answerFrom(text: string, retrieved: readonly FoundEntry[]): Answer | undefined {
-  if (text.includes(NOT_IN_ARCHIVE)) return { response: ABSTENTION, sources: [], followUps: [], abstained: true };
+export function answerFrom(text: string, retrieved: readonly CandidateEntry[]): Answer | undefined {
+  if (text.includes(NOT_IN_ARCHIVE)) return abstention('en');
   const cited = citedIds(text);
   const byId = new Map(retrieved.map((entry) => [entry.id, entry]));
   if (cited.length === 0 || cited.some((id) => !byId.has(id))) return undefined;

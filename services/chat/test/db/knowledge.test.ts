@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
-import { importKnowledge, searchKnowledge, bestSentences } from '../../src/db/knowledge.ts';
+import { importKnowledge, searchKnowledge } from '../../src/db/knowledge.ts';
 import type { KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
 import type { LoadedEntry } from '../../src/domain/knowledge-files.ts';
 import { startChat, type Chat } from '../support/chat.ts';
@@ -53,12 +53,6 @@ describe('the knowledge base', () => {
     assert.deepEqual((await searchKnowledge(chat.deps.db, 'tell me about vidyaa setu', 5)).map((e) => e.id)[0], 'vidya-setu');
     assert.deepEqual(await searchKnowledge(chat.deps.db, 'the', 5), []);
     assert.deepEqual(await searchKnowledge(chat.deps.db, '  ?! ', 5), []);
-  });
-
-  it('picks the sentences of an entry that share most with the question', async () => {
-    assert.deepEqual(await bestSentences(chat.deps.db, 'jal-sahayak', 'Are women trained as masons?', 1), ['Jal Sahayak trains women as masons.']);
-    // Initials and short titles end in a full stop but not a sentence.
-    assert.deepEqual(await bestSentences(chat.deps.db, 'vidya-setu', 'Who began Vidya Setu, and with how much?', 1), ['Dr A. K. Rao began Vidya Setu in 1990 with Rs. 5,000 of savings.']);
   });
 
   it('ranks only the holders of the rarest words, and matches titles and questions alone when every word is held by too many', async () => {

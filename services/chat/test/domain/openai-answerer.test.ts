@@ -8,22 +8,26 @@ import { applyEntitlement } from '../../src/db/entitlements.ts';
 import { ABSTENTION, type AnswerPart } from '../../src/domain/answerer.ts';
 import { createExtractiveAnswerer } from '../../src/domain/extractive-answerer.ts';
 import { createOpenAiAnswerer } from '../../src/domain/openai-answerer.ts';
+import { openKnowledgeBase, type KnowledgeBase } from '../../src/use-cases/knowledge-base.ts';
 import { startFakeChatCompletions, type FakeChatCompletions } from '../support/fake-chat-completions.ts';
 import { bearerFor, currentPeriod, startChat, type Chat } from '../support/chat.ts';
 
 let stack: TestStack;
 let chat: Chat;
 let model: FakeChatCompletions;
+let knowledge: KnowledgeBase;
 before(async () => {
   ({ stack, chat } = await startChat());
+  knowledge = await openKnowledgeBase(chat.deps.db, createLogger('chat-test', 'silent'));
   model = await startFakeChatCompletions();
 });
 after(async () => {
   await model.close();
+  await knowledge.close();
   await stack.close();
 });
 
-const answerer = () => createOpenAiAnswerer(chat.deps.db, { baseUrl: model.baseUrl, apiKey: 'test-key', model: 'test-model' }, createExtractiveAnswerer(chat.deps.db), createLogger('chat-test', 'silent'));
+const answerer = () => createOpenAiAnswerer(knowledge.retrieve, { baseUrl: model.baseUrl, apiKey: 'test-key', model: 'test-model' }, createExtractiveAnswerer(knowledge.retrieve), createLogger('chat-test', 'silent'));
 const signal = () => AbortSignal.timeout(5000);
 const question = 'Who founded Goonj and what is Cloth for Work?';
 const textOf = (parts: readonly AnswerPart[]) => parts.map((part) => (part.kind === 'delta' ? part.text : '')).join('');
@@ -59,7 +63,7 @@ describe('the OpenAI-compatible answerer, against a local chat-completions serve
 
   it('withdraws what it streamed when the model abstains or cannot be trusted, and streams the answer given instead', async () => {
     const extractiveParts: AnswerPart[] = [];
-    const extractive = await createExtractiveAnswerer(chat.deps.db).answer(question, { signal: signal(), onPart: (part) => extractiveParts.push(part) });
+    const extractive = await createExtractiveAnswerer(knowledge.retrieve).answer(question, { signal: signal(), onPart: (part) => extractiveParts.push(part) });
     for (const [scripted, instead] of [
       [{ text: 'Goonj was founded by aliens [made-up-entry].' }, extractive.response],
       [{ status: 500 }, extractive.response],
@@ -79,13 +83,13 @@ describe('the OpenAI-compatible answerer, against a local chat-completions serve
   });
 
   it('falls back to the extractive answer when the model cites an entry it was not given, fails or is too slow', async () => {
-    const extractive = await createExtractiveAnswerer(chat.deps.db).answer(question, { signal: signal() });
+    const extractive = await createExtractiveAnswerer(knowledge.retrieve).answer(question, { signal: signal() });
     for (const scripted of [{ text: 'Goonj was founded by aliens [made-up-entry].' }, { text: 'An answer citing nothing.' }, { status: 500 }, { status: 429 }]) {
       model.script(scripted);
       assert.deepEqual(await answerer().answer(question, { signal: signal() }), extractive, JSON.stringify(scripted));
     }
     model.script({ text: 'late [goonj]', delayMs: 2000 });
-    const fast = createOpenAiAnswerer(chat.deps.db, { baseUrl: model.baseUrl, apiKey: undefined, model: 'm' }, createExtractiveAnswerer(chat.deps.db), createLogger('chat-test', 'silent'));
+    const fast = createOpenAiAnswerer(knowledge.retrieve, { baseUrl: model.baseUrl, apiKey: undefined, model: 'm' }, createExtractiveAnswerer(knowledge.retrieve), createLogger('chat-test', 'silent'));
     await assert.rejects(fast.answer(question, { signal: AbortSignal.timeout(200) }), /abort|timeout/i);
   });
 

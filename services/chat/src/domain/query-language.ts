@@ -1,0 +1,64 @@
+import Sanscript from '@indic-transliteration/sanscript';
+import { HINGLISH_TO_ENGLISH, HINDI_TO_ENGLISH } from './glossary.ts';
+import { soundOf } from './names.ts';
+import { HINDI_FUNCTION_WORDS } from './question-hints.ts';
+
+/** en: English; hinglish: Hindi typed in Latin letters; hi: Hindi in Devanagari. */
+export type QuestionLanguage = 'en' | 'hinglish' | 'hi';
+
+const DEVANAGARI = /[\u0900-\u097F]/u;
+const DEVANAGARI_WORD = /[\u0900-\u097F]+/gu;
+
+/** Hindi words typed in Latin letters that an English question hardly holds (not "me", "do", "the"). */
+const HINGLISH_MARKERS = new Set(['kaise', 'kya', 'kaun', 'kitna', 'kitni', 'kitne', 'hai', 'hain', 'ka', 'ki', 'ke', 'ko', 'mein', 'liye', 'milega', 'milegi', 'karein', 'kare', 'chahiye', 'kahan', 'kab', 'aur', 'nahi', 'mujhe', 'hamare', 'hamara', 'apne', 'kaha', 'sakte', 'sakta', 'wala', 'wali', 'bhi', 'se']);
+
+export function languageOf(question: string): QuestionLanguage {
+  if (DEVANAGARI.test(question)) return 'hi';
+  const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
+  const markers = words.filter((word) => HINGLISH_MARKERS.has(word)).length;
+  return markers >= 2 || (markers === 1 && words.length <= 4) ? 'hinglish' : 'en';
+}
+
+/** Hindi drops the inherent vowel at the end of a word ("ja" of गूंज is "j"), which Sanskrit transliteration keeps. */
+const schwaDropped = (word: string) => (word.length > 2 && /[^aeiou]a$/.test(word) ? word.slice(0, -1) : word);
+
+/** Sanscript's function; its type declarations leave `t` out of the namespace they export. */
+const transliterate = Reflect.get(Sanscript, 't') as (data: string, from: string, to: string) => string;
+
+/** A Devanagari word in plain Latin letters, as people spell names: गूंज → "gunj", as "Goonj" sounds. */
+export function romanised(word: string): string {
+  // ITRANS marks long vowels and retroflex consonants in capitals, the anusvara as M (a nasal: n).
+  const itrans = transliterate(word, 'devanagari', 'itrans').replace(/M/g, 'n').replace(/\.n/g, 'n');
+  return schwaDropped(itrans.toLowerCase().replace(/[^a-z]/g, ''));
+}
+
+const glossaryPattern = new RegExp(`(?<![\\u0900-\\u097F])(${HINDI_TO_ENGLISH.map(([hindi]) => hindi).join('|')})(?![\\u0900-\\u097F])`, 'gu');
+const glossary = new Map(HINDI_TO_ENGLISH);
+
+/**
+ * The question in words the English archive holds: Devanagari phrases of the domain glossary
+ * (मनरेगा → MGNREGA, जॉब कार्ड → job card) and Hindi words typed in Latin letters (pani → water)
+ * become their English; other Devanagari words, names most of all, are romanised; Hindi function
+ * words are dropped. English words pass unchanged.
+ */
+export function inEnglish(question: string, spellings: ReadonlyMap<string, string> = new Map()): string {
+  // Whole words and phrases only, longest first: जॉब कार्ड before कार्ड, and का never inside कार्ड.
+  const text = question
+    .normalize('NFC')
+    .replace(/[\u0964\u0965]/gu, ' ')
+    .replace(glossaryPattern, (hindi) => ` ${glossary.get(hindi) ?? ''} `)
+    .replace(DEVANAGARI_WORD, (word) => {
+      const latin = romanised(word);
+      return ` ${spellings.get(soundOf(latin)) ?? latin} `;
+    });
+  const words = text.split(/\s+/).filter((word) => word.length > 0);
+  return words
+    .flatMap((word) => {
+      const bare = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+      if (!bare) return [];
+      const english = HINGLISH_TO_ENGLISH.get(bare);
+      if (english) return [english];
+      return HINDI_FUNCTION_WORDS.has(bare) ? [] : [word];
+    })
+    .join(' ');
+}

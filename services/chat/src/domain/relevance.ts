@@ -1,0 +1,45 @@
+/**
+ * Ranking and the relevance decision: which entries answer a question, fused from two rankings,
+ * by meaning (the nearest passage's similarity) and by words (full-text search), and whether the
+ * best of them is an answer at all or only shares words with the question.
+ */
+
+/** Reciprocal rank fusion's constant: a rank's weight is 1 / (K + rank). 60 is the value of Cormack et al. (2009). */
+const RRF_K = 60;
+
+export interface Ranked {
+  entryId: string;
+  /** Cosine similarity of the entry's passage nearest the question, or undefined when none was near. */
+  similarity?: number | undefined;
+  /** 1-based rank by meaning, and by words; undefined when that ranking did not find the entry. */
+  byMeaning?: number | undefined;
+  byWords?: number | undefined;
+  /** The share of the question's telling words the entry holds (0 when the word search did not find it). */
+  coverage: number;
+}
+
+export const fusedScore = (entry: Pick<Ranked, 'byMeaning' | 'byWords'>): number =>
+  (entry.byMeaning ? 1 / (RRF_K + entry.byMeaning) : 0) + (entry.byWords ? 1 / (RRF_K + entry.byWords) : 0);
+
+/**
+ * An entry answers a question when its nearest passage is close in meaning and the entry holds
+ * the question's telling words, or when it is so close in meaning that the words are said another
+ * way. Calibrated on the persona set's dev half (eval/personas/dev.yaml; `npm run eval:answers dev`).
+ */
+export const RELEVANCE = { similarity: 0.72, similarityAlone: 0.8, coverage: 0.5 } as const;
+
+export function isAnswer(entry: Pick<Ranked, 'similarity' | 'coverage'>, thresholds: typeof RELEVANCE = RELEVANCE): boolean {
+  const similarity = entry.similarity ?? 0;
+  return similarity >= thresholds.similarityAlone || (similarity >= thresholds.similarity && entry.coverage >= thresholds.coverage);
+}
+
+/** An entry about other places than the ones a question names does not answer it (a Delhi question, a Chandigarh entry). */
+export function placeFits(askedStates: readonly string[], entryStates: readonly string[]): boolean {
+  return askedStates.length === 0 || entryStates.includes('All India') || entryStates.some((state) => askedStates.includes(state));
+}
+
+/** How much holding the question's words adds to closeness in meaning when entries are ordered. */
+const COVERAGE_WEIGHT = 0.1;
+
+/** The order of the entries weighed in full: closeness in meaning, then the words held. */
+export const answerScore = (entry: Pick<Ranked, 'similarity' | 'coverage'>): number => (entry.similarity ?? 0) + COVERAGE_WEIGHT * entry.coverage;

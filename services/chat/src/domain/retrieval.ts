@@ -1,0 +1,41 @@
+import type { Intent } from './intent.ts';
+import type { Passage } from './passages.ts';
+import type { QuestionLanguage } from './query-language.ts';
+import type { Ranked } from './relevance.ts';
+
+/** What retrieval finds for a question (use-cases/retrieve.ts): the answerers compose from it. */
+export interface CandidateEntry {
+  id: string;
+  kind: string;
+  title: string;
+  summary: string;
+  states: string[];
+  questions: string[];
+  sources: { title: string; url: string }[];
+}
+
+export interface ScoredPassage {
+  n: number;
+  part: Passage['part'];
+  text: string;
+  similarity: number;
+}
+
+export interface Candidate extends Ranked {
+  entry: CandidateEntry;
+  /** The entry's passages, each with its similarity to the question, in the entry's order. */
+  passages: ScoredPassage[];
+}
+
+export interface Retrieval {
+  language: QuestionLanguage;
+  /** The question in the archive's words (Hindi made English). */
+  english: string;
+  intent: Intent;
+  /** The best entries, best first, whether or not they answer. */
+  candidates: Candidate[];
+  /** Of those, the ones that answer the question. */
+  answers: Candidate[];
+}
+
+export type Retrieve = (question: string) => Promise<Retrieval>;

@@ -1,0 +1,48 @@
+import { dirname, join } from 'node:path';
+import type { Database, Logger } from '@betterplus/kit';
+import { createEmbedder } from '../adapters/embedder.ts';
+import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName } from '../adapters/embedding-model.ts';
+import { createPassageIndex, type PassageIndex } from '../adapters/passage-index.ts';
+import { createFileVectorCache, passagesKey } from '../adapters/vector-cache.ts';
+import { importKnowledge } from '../db/knowledge.ts';
+import { importPassages, storedVectors, vectorOf } from '../db/passages.ts';
+import { loadKnowledgeFiles } from '../domain/knowledge-files.ts';
+import { titleSpellings } from '../domain/names.ts';
+import type { Retrieve } from '../domain/retrieval.ts';
+import { createRetriever } from './retrieve.ts';
+
+export interface KnowledgeBase {
+  retrieve: Retrieve;
+  index: PassageIndex;
+  close(): Promise<void>;
+}
+
+/** The index of every passage vector of `model` in the database. */
+export async function loadPassageIndex(db: Database, model: string, dimensions: number): Promise<PassageIndex> {
+  const index = createPassageIndex(dimensions);
+  for await (const page of storedVectors(db, model)) {
+    index.add(
+      page.map((row) => ({ entryId: row.entry_id, n: row.n })),
+      page.map((row) => vectorOf(row.vector)),
+    );
+  }
+  return index;
+}
+
+/**
+ * The knowledge base as chat starts it: the files imported (entries, then their passages and
+ * vectors, embedded only where the content or the model changed), the passage index built from
+ * the database, and retrieval over both.
+ */
+export async function openKnowledgeBase(db: Database, logger: Logger): Promise<KnowledgeBase> {
+  const embedder = await createEmbedder({ modelDir: embeddingModelDir() });
+  const model = modelFolderName(EMBEDDING_MODEL);
+  const loaded = await loadKnowledgeFiles();
+  logger.info(await importKnowledge(db, loaded), 'knowledge base imported');
+  const cache = createFileVectorCache(join(dirname(embeddingModelsRoot()), 'embeddings', model), embedder.dimensions, logger);
+  logger.info(await importPassages(db, { ...embedder, model }, loaded, cache, passagesKey(model)), 'knowledge passages embedded');
+  const index = await loadPassageIndex(db, model, embedder.dimensions);
+  const spellings = titleSpellings(loaded.map(({ entry }) => entry.title));
+  logger.info({ passages: index.size, model }, 'passage index built');
+  return { retrieve: createRetriever({ db, embedder, index, spellings }), index, close: () => embedder.close() };
+}

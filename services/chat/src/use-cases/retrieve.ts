@@ -1,0 +1,86 @@
+import type { Queryable } from '@betterplus/kit';
+import type { PassageIndex } from '../adapters/passage-index.ts';
+import { searchKnowledge } from '../db/knowledge.ts';
+import { vectorOf } from '../db/passages.ts';
+import { intentOf } from '../domain/intent.ts';
+import type { Passage } from '../domain/passages.ts';
+import { hintsOf } from '../domain/question-hints.ts';
+import { inEnglish, languageOf } from '../domain/query-language.ts';
+import { answerScore, fusedScore, isAnswer, placeFits, type Ranked } from '../domain/relevance.ts';
+import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
+
+export interface QueryEmbedder {
+  embedQuery(text: string): Promise<Float32Array>;
+}
+
+/** Passages read from the index per question: enough to reach several entries past the nearest one's passages. */
+const NEAREST = 80;
+/** Entries weighed in full (every passage compared exactly) after fusion. */
+const WEIGHED = 8;
+
+const dot = (a: Float32Array, b: Float32Array) => {
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 1) sum += (a[i] ?? 0) * (b[i] ?? 0);
+  return sum;
+};
+
+export interface RetrieverDeps {
+  db: Queryable;
+  embedder: QueryEmbedder;
+  index: PassageIndex;
+  /** The archive's spelling of the sounds of its titles' words (names.ts), for names asked in Devanagari. */
+  spellings: ReadonlyMap<string, string>;
+}
+
+/**
+ * Finds the entries that answer a question: passages ranked by meaning (the question's vector
+ * against the index) and entries by words (full-text search), fused by reciprocal rank; the best
+ * are weighed passage by passage, and the relevance decision keeps those that answer.
+ */
+export function createRetriever({ db, embedder, index, spellings }: RetrieverDeps) {
+  return async function retrieve(question: string): Promise<Retrieval> {
+    const language = languageOf(question);
+    const english = language === 'en' ? question : inEnglish(question, spellings);
+    const [vector, byWords] = await Promise.all([embedder.embedQuery(english), searchKnowledge(db, english, 20)]);
+    const ranked = new Map<string, Ranked>();
+    const rankOf = (entryId: string) => ranked.get(entryId) ?? ranked.set(entryId, { entryId, coverage: 0 }).get(entryId) ?? { entryId, coverage: 0 };
+    let meaningRank = 0;
+    for (const hit of index.search(vector, NEAREST)) {
+      const entry = rankOf(hit.entryId);
+      if (entry.byMeaning === undefined) entry.byMeaning = (meaningRank += 1);
+    }
+    byWords.forEach((found, i) => Object.assign(rankOf(found.id), { byWords: i + 1, coverage: found.coverage }));
+    const best = [...ranked.values()].sort((a, b) => fusedScore(b) - fusedScore(a) || a.entryId.localeCompare(b.entryId)).slice(0, WEIGHED);
+    const candidates = await weigh(db, best, vector);
+    const asked = hintsOf(english).states;
+    return {
+      language,
+      english,
+      intent: intentOf(english),
+      candidates,
+      answers: candidates.filter((candidate) => isAnswer(candidate) && placeFits(asked, candidate.entry.states)),
+    };
+  };
+}
+
+/** The entries with their passages, each compared with the question exactly; best first (answerScore), ties by fusion. */
+async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Array): Promise<Candidate[]> {
+  if (ranked.length === 0) return [];
+  const ids = ranked.map((r) => r.entryId);
+  const [entries, passages] = await Promise.all([
+    db.query<CandidateEntry>('SELECT id, kind, title, summary, states, questions, sources FROM knowledge_entries WHERE id = ANY($1::text[])', [ids]),
+    db.query<{ entry_id: string; n: number; part: Passage['part']; text: string; vector: Uint8Array }>(
+      'SELECT entry_id, n, part, text, vector FROM knowledge_passages WHERE entry_id = ANY($1::text[]) ORDER BY entry_id, n',
+      [ids],
+    ),
+  ]);
+  const byId = new Map(entries.rows.map((entry) => [entry.id, entry]));
+  return ranked
+    .flatMap((r) => {
+      const entry = byId.get(r.entryId);
+      if (!entry) return [];
+      const own = passages.rows.filter((p) => p.entry_id === r.entryId).map((p) => ({ n: p.n, part: p.part, text: p.text, similarity: dot(vector, vectorOf(p.vector)) }));
+      return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)) }];
+    })
+    .sort((a, b) => answerScore(b) - answerScore(a) || fusedScore(b) - fusedScore(a));
+}

@@ -1,0 +1,106 @@
+// The pure rules of retrieval: passages, Hindi made English, names by sound, intents, relevance.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compose } from '../../src/domain/compose.ts';
+import { intentOf } from '../../src/domain/intent.ts';
+import { soundOf, titleSpellings } from '../../src/domain/names.ts';
+import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
+import { inEnglish, languageOf } from '../../src/domain/query-language.ts';
+import { fusedScore, isAnswer, placeFits } from '../../src/domain/relevance.ts';
+
+describe('passages', () => {
+  it('splits sentences but not at initials or abbreviations', () => {
+    assert.deepEqual(sentencesOf('Dr. G. Venkataswamy founded Aravind in 1976. It grew. Rs. 500 is paid.'), ['Dr. G. Venkataswamy founded Aravind in 1976.', 'It grew.', 'Rs. 500 is paid.']);
+  });
+
+  it('groups whole sentences of about sixty words, and a long sentence alone', () => {
+    const short = 'One two three four five six seven eight nine ten.';
+    const long = `${Array.from({ length: 70 }, () => 'word').join(' ')}.`;
+    assert.deepEqual(groupSentences([short, short, short, short, short, short, short, long, short]).map((g) => g.length), [6, 1, 1, 1]);
+  });
+
+  it('gives the head, each question, then the body passages carrying the title', () => {
+    const passages = passagesOf({ id: 'x', title: 'Goonj', summary: 'Goonj turns cloth into a resource.', body: 'It was founded in 1999. It works in 23 states.', questions: ['Who founded Goonj?', 'What is Cloth for Work?'] });
+    assert.deepEqual(passages.map((p) => [p.n, p.part]), [[0, 'head'], [1, 'question'], [2, 'question'], [3, 'body']]);
+    assert.equal(passages[3]?.text, 'Goonj: It was founded in 1999. It works in 23 states.');
+  });
+});
+
+describe('questions in Hindi', () => {
+  it('tells English, Hinglish and Devanagari apart', () => {
+    assert.equal(languageOf('How do I register an NGO?'), 'en');
+    assert.equal(languageOf('ngo ka registration kaise kare'), 'hinglish');
+    assert.equal(languageOf('एनजीओ का पंजीकरण कैसे करें?'), 'hi');
+  });
+
+  it("puts the domain's Hindi terms in English, whole words only, and drops function words", () => {
+    assert.equal(inEnglish('मनरेगा में जॉब कार्ड कैसे बनवाएं?'), 'MGNREGA job card how get made');
+    assert.equal(inEnglish('viklang pension ke liye kaise apply kare'), 'disability pension how apply');
+  });
+
+  it('reads a romanised name as the title word that sounds the same', () => {
+    assert.equal(soundOf('Goonj'), soundOf('gunj'));
+    assert.equal(soundOf('Foundation'), soundOf('phaundeshan'));
+    assert.notEqual(soundOf('Pratham'), soundOf('Prayas'));
+    assert.equal(inEnglish('गूंज संस्था क्या करती है?', titleSpellings(['Goonj', 'Smile Foundation'])), 'goonj organisation what does');
+  });
+});
+
+describe('intents', () => {
+  it('reads what a question asks for', () => {
+    assert.equal(intentOf('Who founded Smile Foundation?'), 'who');
+    assert.equal(intentOf('which NGOs work on menstrual hygiene in Bihar?'), 'list');
+    assert.equal(intentOf('how much pension do widows get'), 'amount');
+    assert.equal(intentOf('How do I start a self-help group?'), 'how');
+    assert.equal(intentOf('what does Goonj do'), 'what');
+  });
+});
+
+describe('relevance', () => {
+  it('fuses two rankings by reciprocal rank', () => {
+    assert.ok(fusedScore({ byMeaning: 1, byWords: 1 }) > fusedScore({ byMeaning: 1 }));
+    assert.equal(fusedScore({ byMeaning: 3, byWords: 1 }), fusedScore({ byMeaning: 1, byWords: 3 }));
+  });
+
+  it('takes an entry close in meaning that holds the telling words, or very close alone; not one that only shares words', () => {
+    assert.equal(isAnswer({ similarity: 0.75, coverage: 0.6 }), true);
+    assert.equal(isAnswer({ similarity: 0.85, coverage: 0 }), true);
+    assert.equal(isAnswer({ similarity: 0.6, coverage: 1 }), false);
+    assert.equal(isAnswer({ similarity: 0.75, coverage: 0.2 }), false);
+  });
+
+  it('refuses an entry about other places than the question names', () => {
+    assert.equal(placeFits(['Delhi'], ['Chandigarh']), false);
+    assert.equal(placeFits(['Delhi'], ['All India']), true);
+    assert.equal(placeFits([], ['Bihar']), true);
+  });
+});
+
+describe('composition', () => {
+  const entry = (id: string, title: string, body: string, similarity: number) => ({
+    entry: { id, kind: 'organisation', title },
+    similarity,
+    passages: [
+      { n: 0, part: 'head' as const, text: `${title}. ${title} is an organisation.`, similarity: similarity - 0.1 },
+      { n: 1, part: 'body' as const, text: `${title}: ${body}`, similarity },
+    ],
+  });
+
+  it('answers a who question with the founding sentence, a Hindi question with a Hindi sentence first', () => {
+    const composed = compose([entry('smile', 'Smile Foundation', 'It runs schools. Santanu Mishra founded it in 2002. It works in 25 states.', 0.8)], 'who', 'hi');
+    assert.ok(composed);
+    assert.match(composed.response, /^हमारा संग्रह अंग्रेज़ी में है/);
+    assert.match(composed.response, /Santanu Mishra founded it in 2002\./);
+    assert.deepEqual(composed.cited, ['smile']);
+  });
+
+  it('lists each matching organisation for a list question, each cited', () => {
+    const composed = compose([entry('a', 'Alpha Trust', 'It makes pads in Bihar.', 0.8), entry('b', 'Beta Sangh', 'It teaches hygiene in Bihar.', 0.78)], 'list', 'en');
+    assert.deepEqual(composed?.cited, ['a', 'b']);
+    assert.match(composed?.response ?? '', /Alpha Trust: [^\n]+\n\nBeta Sangh: /);
+  });
+
+  it('composes nothing from no answering entry', () => {
+    assert.equal(compose([], 'what', 'en'), undefined);
+  });
+});
