@@ -20,6 +20,8 @@ export interface PassageImportReport {
   embedded: number;
   cached: number;
   kept: number;
+  /** The passages written now, with their vectors: the index takes them from here, and only the kept ones from the database. */
+  written: { entryId: string; n: number; vector: Float32Array }[];
 }
 
 export const vectorBytes = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
@@ -36,8 +38,9 @@ const BATCH = 32;
 export async function importPassages(db: Database, embedder: PassageEmbedder, loaded: readonly LoadedEntry[], cache: VectorCache, cacheKey: (passages: readonly Passage[]) => string): Promise<PassageImportReport> {
   const { rows } = await db.query<{ entry_id: string; content_hash: string; model: string }>('SELECT entry_id, content_hash, model FROM knowledge_passages WHERE n = 0');
   const stored = new Map(rows.map((row) => [row.entry_id, row]));
-  const report: PassageImportReport = { embedded: 0, cached: 0, kept: 0 };
-  const pending: { passages: Passage[]; contentHash: string; key: string }[] = [];
+  const report: PassageImportReport = { embedded: 0, cached: 0, kept: 0, written: [] };
+  const ready: Embedded[] = [];
+  const pending: (Omit<Embedded, 'vectors'> & { key: string })[] = [];
   for (const { entry, contentHash } of loaded) {
     const known = stored.get(entry.id);
     if (known?.content_hash === contentHash && known.model === embedder.model) {
@@ -48,7 +51,7 @@ export async function importPassages(db: Database, embedder: PassageEmbedder, lo
     const key = cacheKey(passages);
     const vectors = await cache.get(key, passages.length);
     if (vectors) {
-      await writePassages(db, passages, vectors, embedder.model, contentHash);
+      ready.push({ passages, contentHash, vectors });
       report.cached += 1;
     } else pending.push({ passages, contentHash, key });
   }
@@ -60,12 +63,20 @@ export async function importPassages(db: Database, embedder: PassageEmbedder, lo
     for (const { passages, contentHash, key } of entries) {
       const own = vectors.slice(offset, offset + passages.length);
       offset += passages.length;
-      await writePassages(db, passages, own, embedder.model, contentHash);
       await cache.put(key, own);
+      ready.push({ passages, contentHash, vectors: own });
       report.embedded += 1;
     }
   }
+  await writePassages(db, ready, embedder.model);
+  report.written = ready.flatMap(({ passages, vectors }) => passages.map((p, i) => ({ entryId: p.entryId, n: p.n, vector: vectors[i] ?? new Float32Array() })));
   return report;
+}
+
+interface Embedded {
+  passages: Passage[];
+  contentHash: string;
+  vectors: Float32Array[];
 }
 
 /** Entries from the front of `pending` holding about BATCH passages (at least one entry). */
@@ -79,18 +90,30 @@ function takeBatch<T extends { passages: readonly Passage[] }>(pending: T[]): T[
   return pending.splice(0, n);
 }
 
-/** An entry's passages replace those stored; upserts, so two replicas importing at once both succeed. */
-async function writePassages(db: Database, passages: readonly Passage[], vectors: readonly Float32Array[], model: string, contentHash: string): Promise<void> {
-  const [first] = passages;
-  if (!first) return;
+/** Passages written per statement: few round trips, and no statement too large. */
+const WRITE_ROWS = 2000;
+
+/**
+ * The entries' passages replace those stored, in one transaction: upserts, then the passages past
+ * each entry's new count removed, so two replicas importing at once both succeed.
+ */
+async function writePassages(db: Database, entries: readonly Embedded[], model: string): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.flatMap(({ passages, contentHash, vectors }) => passages.map((passage, i) => ({ passage, contentHash, vector: vectors[i] ?? new Float32Array() })));
   await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO knowledge_passages (entry_id, n, part, text, vector, model, content_hash)
-       SELECT $1, p.n, p.part, p.text, p.vector, $6, $7 FROM unnest($2::int[], $3::text[], $4::text[], $5::bytea[]) AS p(n, part, text, vector)
-       ON CONFLICT (entry_id, n) DO UPDATE SET part = excluded.part, text = excluded.text, vector = excluded.vector, model = excluded.model, content_hash = excluded.content_hash`,
-      [first.entryId, passages.map((p) => p.n), passages.map((p) => p.part), passages.map((p) => p.text), vectors.map(vectorBytes), model, contentHash],
-    );
-    await tx.query('DELETE FROM knowledge_passages WHERE entry_id = $1 AND n >= $2', [first.entryId, passages.length]);
+    for (let start = 0; start < rows.length; start += WRITE_ROWS) {
+      const chunk = rows.slice(start, start + WRITE_ROWS);
+      await tx.query(
+        `INSERT INTO knowledge_passages (entry_id, n, part, text, vector, model, content_hash)
+         SELECT p.entry_id, p.n, p.part, p.text, p.vector, $6, p.content_hash FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::bytea[], $7::text[]) AS p(entry_id, n, part, text, vector, content_hash)
+         ON CONFLICT (entry_id, n) DO UPDATE SET part = excluded.part, text = excluded.text, vector = excluded.vector, model = excluded.model, content_hash = excluded.content_hash`,
+        [chunk.map((r) => r.passage.entryId), chunk.map((r) => r.passage.n), chunk.map((r) => r.passage.part), chunk.map((r) => r.passage.text), chunk.map((r) => vectorBytes(r.vector)), model, chunk.map((r) => r.contentHash)],
+      );
+    }
+    await tx.query('DELETE FROM knowledge_passages p USING unnest($1::text[], $2::int[]) AS e(entry_id, count) WHERE p.entry_id = e.entry_id AND p.n >= e.count', [
+      entries.map((e) => e.passages[0]?.entryId ?? ''),
+      entries.map((e) => e.passages.length),
+    ]);
   });
 }
 
@@ -100,13 +123,13 @@ export interface StoredVector {
   vector: Uint8Array;
 }
 
-/** Every passage vector of `model`, a page at a time (the index is built from them at start). */
-export async function* storedVectors(db: Queryable, model: string, pageSize = 5000): AsyncGenerator<StoredVector[]> {
+/** Every passage vector of `model` but those of the entries `except`, a page at a time (the index is built from them at start). */
+export async function* storedVectors(db: Queryable, model: string, except: readonly string[] = [], pageSize = 5000): AsyncGenerator<StoredVector[]> {
   let after = { entry: '', n: -1 };
   for (;;) {
     const { rows } = await db.query<StoredVector>(
-      'SELECT entry_id, n, vector FROM knowledge_passages WHERE model = $1 AND (entry_id, n) > ($2, $3) ORDER BY entry_id, n LIMIT $4',
-      [model, after.entry, after.n, pageSize],
+      'SELECT entry_id, n, vector FROM knowledge_passages WHERE model = $1 AND (entry_id, n) > ($2, $3) AND entry_id <> ALL($5::text[]) ORDER BY entry_id, n LIMIT $4',
+      [model, after.entry, after.n, pageSize, except],
     );
     if (rows.length === 0) return;
     yield rows;

@@ -65,6 +65,9 @@ function quote(answer: AnsweringEntry, intent: Intent): string {
     .join(' ');
 }
 
+/** A quote that does not name its entry is introduced by the entry's name: "It began in 1999" says nothing of whom. */
+const named = (title: string, text: string) => (text.toLowerCase().includes(title.toLowerCase()) ? text : `${title}: ${text}`);
+
 /** The one sentence of an entry closest to the question. */
 const bestSentence = (answer: AnsweringEntry, intent: Intent): string => sentencesFor(answer, intent).sort((a, b) => b.score - a.score)[0]?.text ?? '';
 
@@ -81,7 +84,7 @@ export function compose(answers: readonly AnsweringEntry[], intent: Intent, lang
     paragraphs = answers.slice(0, LISTED).map((answer) => ({ id: answer.entry.id, text: `${answer.entry.title}: ${bestSentence(answer, intent)}` }));
   } else {
     const close = answers.slice(1, 3).filter((answer) => (answer.similarity ?? 0) >= (best.similarity ?? 0) - ALSO_CLOSE);
-    paragraphs = [{ id: best.entry.id, text: quote(best, intent) }, ...close.map((answer) => ({ id: answer.entry.id, text: bestSentence(answer, intent) }))];
+    paragraphs = [best, ...close].map((answer, i) => ({ id: answer.entry.id, text: named(answer.entry.title, i === 0 ? quote(answer, intent) : bestSentence(answer, intent)) }));
   }
   const preface = ARCHIVE_IN_ENGLISH[language];
   return { response: [preface, ...paragraphs.map((p) => p.text)].filter((text) => text.length > 0).join('\n\n'), cited: paragraphs.map((p) => p.id) };

@@ -17,10 +17,11 @@ export interface KnowledgeBase {
   close(): Promise<void>;
 }
 
-/** The index of every passage vector of `model` in the database. */
-export async function loadPassageIndex(db: Database, model: string, dimensions: number): Promise<PassageIndex> {
+/** The index of the passage vectors given and of every other of `model` in the database. */
+export async function loadPassageIndex(db: Database, model: string, dimensions: number, given: readonly { entryId: string; n: number; vector: Float32Array }[] = []): Promise<PassageIndex> {
   const index = createPassageIndex(dimensions);
-  for await (const page of storedVectors(db, model)) {
+  index.add(given, given.map((passage) => passage.vector));
+  for await (const page of storedVectors(db, model, [...new Set(given.map((passage) => passage.entryId))])) {
     index.add(
       page.map((row) => ({ entryId: row.entry_id, n: row.n })),
       page.map((row) => vectorOf(row.vector)),
@@ -35,13 +36,19 @@ export async function loadPassageIndex(db: Database, model: string, dimensions: 
  * the database, and retrieval over both.
  */
 export async function openKnowledgeBase(db: Database, logger: Logger): Promise<KnowledgeBase> {
-  const embedder = await createEmbedder({ modelDir: embeddingModelDir() });
   const model = modelFolderName(EMBEDDING_MODEL);
-  const loaded = await loadKnowledgeFiles();
-  logger.info(await importKnowledge(db, loaded), 'knowledge base imported');
+  // The model loads while the entries are imported: neither needs the other.
+  const [embedder, loaded] = await Promise.all([
+    createEmbedder({ modelDir: embeddingModelDir() }),
+    loadKnowledgeFiles().then(async (files) => {
+      logger.info(await importKnowledge(db, files), 'knowledge base imported');
+      return files;
+    }),
+  ]);
   const cache = createFileVectorCache(join(dirname(embeddingModelsRoot()), 'embeddings', model), embedder.dimensions, logger);
-  logger.info(await importPassages(db, { ...embedder, model }, loaded, cache, passagesKey(model)), 'knowledge passages embedded');
-  const index = await loadPassageIndex(db, model, embedder.dimensions);
+  const { written, ...report } = await importPassages(db, { ...embedder, model }, loaded, cache, passagesKey(model));
+  logger.info(report, 'knowledge passages embedded');
+  const index = await loadPassageIndex(db, model, embedder.dimensions, written);
   const spellings = titleSpellings(loaded.map(({ entry }) => entry.title));
   logger.info({ passages: index.size, model }, 'passage index built');
   return { retrieve: createRetriever({ db, embedder, index, spellings }), index, close: () => embedder.close() };

@@ -1,0 +1,73 @@
+// `npm run eval:calibrate [dev|older]`: calibrates the relevance decision (domain/relevance.ts
+// RELEVANCE) on a labelled set, the persona set's dev half by default; never on the test half,
+// which only reports. Retrieves every question once, then tries each set of thresholds on what was
+// retrieved: the first candidate the decision keeps is the answer, right when it is an expected
+// entry of a covered question, wrong when it is another entry or the question is uncovered or
+// off-topic. Prints the thresholds in force and the best found, scored right minus three times
+// wrong (a confident wrong answer costs more than an abstention).
+import { createLogger, createPgliteDatabase, migrate } from '@betterplus/kit';
+import { outOfScopeKind } from '../src/domain/out-of-scope.ts';
+import { hintsOf } from '../src/domain/question-hints.ts';
+import { placeFits, RELEVANCE, type Ranked } from '../src/domain/relevance.ts';
+import { openKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
+import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
+
+const half = process.argv[2] ?? 'dev';
+if (half !== 'dev' && half !== 'older') throw new Error('calibrate on dev or older; the test half only reports');
+const questions = half === 'dev' ? await loadPersonaQuestions('dev') : await loadOlderQuestions();
+
+interface Seen {
+  question: LabelledQuestion;
+  /** Candidates in the order retrieval gives, with what the decision reads. */
+  candidates: (Pick<Ranked, 'similarity' | 'coverage'> & { id: string; placed: boolean })[];
+}
+
+const db = await createPgliteDatabase();
+await migrate(db, [{ scope: 'chat', dir: new URL('../src/db/migrations/', import.meta.url) }]);
+const knowledge = await openKnowledgeBase(db, createLogger('calibrate', 'warn'));
+const seen: Seen[] = [];
+for (const question of questions) {
+  if (outOfScopeKind(question.question)) {
+    seen.push({ question, candidates: [] });
+    continue;
+  }
+  const retrieval = await knowledge.retrieve(question.question);
+  const asked = hintsOf(retrieval.english).states;
+  seen.push({
+    question,
+    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, similarity: c.similarity, coverage: c.coverage, placed: placeFits(asked, c.entry.states) })),
+  });
+}
+await knowledge.close();
+await db.close();
+
+type Thresholds = { similarity: number; similarityAlone: number; coverage: number };
+
+function score(t: Thresholds) {
+  let right = 0;
+  let wrong = 0;
+  let abstained = 0;
+  for (const { question, candidates } of seen) {
+    const chosen = candidates.find((c) => c.placed && ((c.similarity ?? 0) >= t.similarityAlone || ((c.similarity ?? 0) >= t.similarity && c.coverage >= t.coverage)));
+    if (!chosen) {
+      if (question.kind === 'covered') abstained += 1;
+      else right += 1;
+    } else if (question.kind === 'covered' && question.expect.includes(chosen.id)) right += 1;
+    else wrong += 1;
+  }
+  return { right, wrong, abstained, value: right - 3 * wrong };
+}
+
+const steps = (from: number, to: number, by: number) => Array.from({ length: Math.round((to - from) / by) + 1 }, (_, i) => Number((from + i * by).toFixed(3)));
+let best = { t: RELEVANCE as Thresholds, s: score(RELEVANCE) };
+for (const similarity of steps(0.6, 0.85, 0.01))
+  for (const similarityAlone of steps(similarity, 0.95, 0.01))
+    for (const coverage of steps(0, 1, 0.1)) {
+      const s = score({ similarity, similarityAlone, coverage });
+      if (s.value > best.s.value) best = { t: { similarity, similarityAlone, coverage }, s };
+    }
+const line = (label: string, t: Thresholds, s: ReturnType<typeof score>) =>
+  `${label.padEnd(10)} similarity ${t.similarity.toFixed(2)}  alone ${t.similarityAlone.toFixed(2)}  coverage ${t.coverage.toFixed(1)}   right ${String(s.right)}  abstained ${String(s.abstained)}  wrong ${String(s.wrong)}  of ${String(seen.length)}`;
+console.log(`Relevance decision on ${half === 'dev' ? 'the persona set, dev half' : 'the older set'} (citation only: the expected fact is checked by eval:answers)`);
+console.log(line('in force', RELEVANCE, score(RELEVANCE)));
+console.log(line('best', best.t, best.s));
