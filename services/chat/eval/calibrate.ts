@@ -4,11 +4,13 @@
 // retrieved: the first candidate the decision keeps is the answer, right when it is an expected
 // entry of a covered question, wrong when it is another entry or the question is uncovered or
 // off-topic. Prints the thresholds in force and the best found, scored right minus three times
-// wrong (a confident wrong answer costs more than an abstention).
+// wrong (a confident wrong answer costs more than an abstention). CALIBRATE_DUMP=<file> also
+// writes what was retrieved, as JSON.
+import { writeFile } from 'node:fs/promises';
 import { createLogger, createPgliteDatabase, migrate } from '@betterplus/kit';
 import { outOfScopeKind } from '../src/domain/out-of-scope.ts';
 import { hintsOf } from '../src/domain/question-hints.ts';
-import { placeFits, RELEVANCE, type Ranked } from '../src/domain/relevance.ts';
+import { placeFits, RELEVANCE, type Ranked, type Thresholds } from '../src/domain/relevance.ts';
 import { openKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
 
@@ -19,7 +21,7 @@ const questions = half === 'dev' ? await loadPersonaQuestions('dev') : await loa
 interface Seen {
   question: LabelledQuestion;
   /** Candidates in the order retrieval gives, with what the decision reads. */
-  candidates: (Pick<Ranked, 'similarity' | 'coverage'> & { id: string; placed: boolean })[];
+  candidates: (Pick<Ranked, 'similarity' | 'coverage' | 'byMeaning' | 'byWords'> & { id: string; kind: string; placed: boolean })[];
 }
 
 const db = await createPgliteDatabase();
@@ -35,13 +37,13 @@ for (const question of questions) {
   const asked = hintsOf(retrieval.english).states;
   seen.push({
     question,
-    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, similarity: c.similarity, coverage: c.coverage, placed: placeFits(asked, c.entry.states) })),
+    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, kind: c.entry.kind, similarity: c.similarity, coverage: c.coverage, byMeaning: c.byMeaning, byWords: c.byWords, placed: placeFits(asked, c.entry.states) })),
   });
 }
 await knowledge.close();
 await db.close();
-
-type Thresholds = { similarity: number; similarityAlone: number; coverage: number };
+// CALIBRATE_DUMP=<file> keeps what was retrieved, to study other decisions than this one.
+if (process.env.CALIBRATE_DUMP) await writeFile(process.env.CALIBRATE_DUMP, JSON.stringify(seen));
 
 function score(t: Thresholds) {
   let right = 0;
@@ -59,7 +61,7 @@ function score(t: Thresholds) {
 }
 
 const steps = (from: number, to: number, by: number) => Array.from({ length: Math.round((to - from) / by) + 1 }, (_, i) => Number((from + i * by).toFixed(3)));
-let best = { t: RELEVANCE as Thresholds, s: score(RELEVANCE) };
+let best = { t: RELEVANCE, s: score(RELEVANCE) };
 for (const similarity of steps(0.6, 0.85, 0.01))
   for (const similarityAlone of steps(similarity, 0.95, 0.01))
     for (const coverage of steps(0, 1, 0.1)) {

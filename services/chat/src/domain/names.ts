@@ -23,19 +23,31 @@ export function soundOf(word: string): string {
 const SHORTEST_SOUND = 3;
 
 /**
- * The archive's spelling of each sound its titles hold: a romanised Hindi word is read as the
- * title word that sounds like it. A sound two different title words share names neither.
+ * The archive's spelling of each sound its words make: a romanised Hindi word is read as the
+ * archive's word that sounds like it ("gunj" as "goonj", "startap" as "startup"). A title's words
+ * come first, being names ("smail" is Smile, not small); among words of one sound, the one the
+ * archive uses most.
  */
-export function titleSpellings(titles: Iterable<string>): ReadonlyMap<string, string> {
-  const spelling = new Map<string, string | null>();
-  for (const title of titles) {
-    for (const word of title.match(/[A-Za-z]{4,}/g) ?? []) {
-      const sound = soundOf(word);
-      if (sound.length < SHORTEST_SOUND) continue;
-      const known = spelling.get(sound);
-      if (known === undefined) spelling.set(sound, word.toLowerCase());
-      else if (known !== null && known !== word.toLowerCase()) spelling.set(sound, null);
-    }
+export function archiveSpellings(entries: Iterable<{ title: string; text: string }>): ReadonlyMap<string, string> {
+  const titleUses = new Map<string, number>();
+  const textUses = new Map<string, number>();
+  const count = (uses: Map<string, number>, text: string) => {
+    for (const word of text.match(/[A-Za-z]{3,}/g) ?? []) uses.set(word.toLowerCase(), (uses.get(word.toLowerCase()) ?? 0) + 1);
+  };
+  for (const { title, text } of entries) {
+    count(titleUses, title);
+    count(textUses, text);
   }
-  return new Map([...spelling].filter((pair): pair is [string, string] => pair[1] !== null));
+  const spellings = new Map<string, string>();
+  for (const uses of [titleUses, textUses]) {
+    const best = new Map<string, { word: string; n: number }>();
+    for (const [word, n] of uses) {
+      const sound = soundOf(word);
+      if (sound.length < SHORTEST_SOUND || spellings.has(sound)) continue;
+      const known = best.get(sound);
+      if (!known || n > known.n) best.set(sound, { word, n });
+    }
+    for (const [sound, { word }] of best) spellings.set(sound, word);
+  }
+  return spellings;
 }

@@ -26,9 +26,15 @@ export const fusedScore = (entry: Pick<Ranked, 'byMeaning' | 'byWords'>): number
  * the question's telling words, or when it is so close in meaning that the words are said another
  * way. Calibrated on the persona set's dev half (eval/personas/dev.yaml; `npm run eval:answers dev`).
  */
-export const RELEVANCE = { similarity: 0.72, similarityAlone: 0.8, coverage: 0.5 } as const;
+export interface Thresholds {
+  readonly similarity: number;
+  readonly similarityAlone: number;
+  readonly coverage: number;
+}
 
-export function isAnswer(entry: Pick<Ranked, 'similarity' | 'coverage'>, thresholds: typeof RELEVANCE = RELEVANCE): boolean {
+export const RELEVANCE: Thresholds = { similarity: 0.84, similarityAlone: 0.86, coverage: 0.6 };
+
+export function isAnswer(entry: Pick<Ranked, 'similarity' | 'coverage'>, thresholds: Thresholds = RELEVANCE): boolean {
   const similarity = entry.similarity ?? 0;
   return similarity >= thresholds.similarityAlone || (similarity >= thresholds.similarity && entry.coverage >= thresholds.coverage);
 }
@@ -39,7 +45,7 @@ export function placeFits(askedStates: readonly string[], entryStates: readonly 
 }
 
 /** How much holding the question's words adds to closeness in meaning when entries are ordered. */
-const COVERAGE_WEIGHT = 0.1;
+const COVERAGE_WEIGHT = 0.05;
 
 /** The order of the entries weighed in full: closeness in meaning, then the words held. */
 export const answerScore = (entry: Pick<Ranked, 'similarity' | 'coverage'>): number => (entry.similarity ?? 0) + COVERAGE_WEIGHT * entry.coverage;

@@ -7,7 +7,7 @@ import { createFileVectorCache, passagesKey } from '../adapters/vector-cache.ts'
 import { importKnowledge } from '../db/knowledge.ts';
 import { importPassages, storedVectors, vectorOf } from '../db/passages.ts';
 import { loadKnowledgeFiles } from '../domain/knowledge-files.ts';
-import { titleSpellings } from '../domain/names.ts';
+import { archiveSpellings } from '../domain/names.ts';
 import type { Retrieve } from '../domain/retrieval.ts';
 import { createRetriever } from './retrieve.ts';
 
@@ -49,7 +49,7 @@ export async function openKnowledgeBase(db: Database, logger: Logger): Promise<K
   const { written, ...report } = await importPassages(db, { ...embedder, model }, loaded, cache, passagesKey(model));
   logger.info(report, 'knowledge passages embedded');
   const index = await loadPassageIndex(db, model, embedder.dimensions, written);
-  const spellings = titleSpellings(loaded.map(({ entry }) => entry.title));
+  const spellings = archiveSpellings(loaded.map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` })));
   logger.info({ passages: index.size, model }, 'passage index built');
   return { retrieve: createRetriever({ db, embedder, index, spellings }), index, close: () => embedder.close() };
 }

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compose } from '../../src/domain/compose.ts';
 import { intentOf } from '../../src/domain/intent.ts';
-import { soundOf, titleSpellings } from '../../src/domain/names.ts';
+import { archiveSpellings, soundOf } from '../../src/domain/names.ts';
 import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
 import { inEnglish, languageOf } from '../../src/domain/query-language.ts';
-import { fusedScore, isAnswer, placeFits } from '../../src/domain/relevance.ts';
+import { fusedScore, isAnswer, placeFits, RELEVANCE } from '../../src/domain/relevance.ts';
 
 describe('passages', () => {
   it('splits sentences but not at initials or abbreviations', () => {
@@ -42,7 +42,7 @@ describe('questions in Hindi', () => {
     assert.equal(soundOf('Goonj'), soundOf('gunj'));
     assert.equal(soundOf('Foundation'), soundOf('phaundeshan'));
     assert.notEqual(soundOf('Pratham'), soundOf('Prayas'));
-    assert.equal(inEnglish('गूंज संस्था क्या करती है?', titleSpellings(['Goonj', 'Smile Foundation'])), 'goonj organisation what does');
+    assert.equal(inEnglish('गूंज संस्था क्या करती है?', archiveSpellings([{ title: 'Goonj', text: 'Goonj runs Cloth for Work with a startup grant.' }, { title: 'Smile Foundation', text: '' }])), 'goonj organisation what does');
   });
 });
 
@@ -63,10 +63,11 @@ describe('relevance', () => {
   });
 
   it('takes an entry close in meaning that holds the telling words, or very close alone; not one that only shares words', () => {
-    assert.equal(isAnswer({ similarity: 0.75, coverage: 0.6 }), true);
-    assert.equal(isAnswer({ similarity: 0.85, coverage: 0 }), true);
-    assert.equal(isAnswer({ similarity: 0.6, coverage: 1 }), false);
-    assert.equal(isAnswer({ similarity: 0.75, coverage: 0.2 }), false);
+    const { similarity, similarityAlone, coverage } = RELEVANCE;
+    assert.equal(isAnswer({ similarity, coverage }), true);
+    assert.equal(isAnswer({ similarity: similarityAlone, coverage: 0 }), true);
+    assert.equal(isAnswer({ similarity: similarity - 0.01, coverage: 1 }), false);
+    assert.equal(isAnswer({ similarity, coverage: coverage - 0.1 }), false);
   });
 
   it('refuses an entry about other places than the question names', () => {
