@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { createLogger, createPgliteDatabase, migrate } from '@betterplus/kit';
 import { outOfScopeKind } from '../src/domain/out-of-scope.ts';
 import { hintsOf } from '../src/domain/question-hints.ts';
-import { placeFits, RELEVANCE, type Ranked, type Thresholds } from '../src/domain/relevance.ts';
+import { isAnswer, placeFits, RELEVANCE, type Ranked, type Thresholds } from '../src/domain/relevance.ts';
 import { openKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
 
@@ -20,8 +20,10 @@ const questions = half === 'dev' ? await loadPersonaQuestions('dev') : await loa
 
 interface Seen {
   question: LabelledQuestion;
+  /** The question in the archive's words. */
+  english: string;
   /** Candidates in the order retrieval gives, with what the decision reads. */
-  candidates: (Pick<Ranked, 'similarity' | 'coverage' | 'byMeaning' | 'byWords'> & { id: string; kind: string; placed: boolean })[];
+  candidates: (Pick<Ranked, 'similarity' | 'coverage' | 'missing' | 'byMeaning' | 'byWords'> & { id: string; kind: string; placed: boolean })[];
 }
 
 const db = await createPgliteDatabase();
@@ -30,14 +32,15 @@ const knowledge = await openKnowledgeBase(db, createLogger('calibrate', 'warn'))
 const seen: Seen[] = [];
 for (const question of questions) {
   if (outOfScopeKind(question.question)) {
-    seen.push({ question, candidates: [] });
+    seen.push({ question, english: question.question, candidates: [] });
     continue;
   }
   const retrieval = await knowledge.retrieve(question.question);
   const asked = hintsOf(retrieval.english).states;
   seen.push({
     question,
-    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, kind: c.entry.kind, similarity: c.similarity, coverage: c.coverage, byMeaning: c.byMeaning, byWords: c.byWords, placed: placeFits(asked, c.entry.states) })),
+    english: retrieval.english,
+    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, kind: c.entry.kind, similarity: c.similarity, coverage: c.coverage, missing: c.missing, byMeaning: c.byMeaning, byWords: c.byWords, placed: placeFits(asked, c.entry.states) })),
   });
 }
 await knowledge.close();
@@ -50,7 +53,7 @@ function score(t: Thresholds) {
   let wrong = 0;
   let abstained = 0;
   for (const { question, candidates } of seen) {
-    const chosen = candidates.find((c) => c.placed && ((c.similarity ?? 0) >= t.similarityAlone || ((c.similarity ?? 0) >= t.similarity && c.coverage >= t.coverage)));
+    const chosen = candidates.find((c) => c.placed && isAnswer(c, t));
     if (!chosen) {
       if (question.kind === 'covered') abstained += 1;
       else right += 1;
@@ -64,12 +67,12 @@ const steps = (from: number, to: number, by: number) => Array.from({ length: Mat
 let best = { t: RELEVANCE, s: score(RELEVANCE) };
 for (const similarity of steps(0.6, 0.85, 0.01))
   for (const similarityAlone of steps(similarity, 0.95, 0.01))
-    for (const coverage of steps(0, 1, 0.1)) {
-      const s = score({ similarity, similarityAlone, coverage });
-      if (s.value > best.s.value) best = { t: { similarity, similarityAlone, coverage }, s };
+    for (const missing of [0, 1, 2]) {
+      const s = score({ similarity, similarityAlone, missing });
+      if (s.value > best.s.value) best = { t: { similarity, similarityAlone, missing }, s };
     }
 const line = (label: string, t: Thresholds, s: ReturnType<typeof score>) =>
-  `${label.padEnd(10)} similarity ${t.similarity.toFixed(2)}  alone ${t.similarityAlone.toFixed(2)}  coverage ${t.coverage.toFixed(1)}   right ${String(s.right)}  abstained ${String(s.abstained)}  wrong ${String(s.wrong)}  of ${String(seen.length)}`;
+  `${label.padEnd(10)} similarity ${t.similarity.toFixed(2)}  alone ${t.similarityAlone.toFixed(2)}  missing ${String(t.missing)}   right ${String(s.right)}  abstained ${String(s.abstained)}  wrong ${String(s.wrong)}  of ${String(seen.length)}`;
 console.log(`Relevance decision on ${half === 'dev' ? 'the persona set, dev half' : 'the older set'} (citation only: the expected fact is checked by eval:answers)`);
 console.log(line('in force', RELEVANCE, score(RELEVANCE)));
 console.log(line('best', best.t, best.s));

@@ -16,27 +16,29 @@ export interface Ranked {
   byWords?: number | undefined;
   /** The share of the question's telling words the entry holds (0 when the word search did not find it). */
   coverage: number;
+  /** How many of the question's telling words (few entries or none hold them) the entry lacks. */
+  missing?: number | undefined;
 }
 
 export const fusedScore = (entry: Pick<Ranked, 'byMeaning' | 'byWords'>): number =>
   (entry.byMeaning ? 1 / (RRF_K + entry.byMeaning) : 0) + (entry.byWords ? 1 / (RRF_K + entry.byWords) : 0);
 
 /**
- * An entry answers a question when its nearest passage is close in meaning and the entry holds
- * the question's telling words, or when it is so close in meaning that the words are said another
- * way. Calibrated on the persona set's dev half (eval/personas/dev.yaml; `npm run eval:answers dev`).
+ * An entry answers a question when its nearest passage is close in meaning and it lacks at most
+ * `missing` of the question's telling words, or when it is so close in meaning that the words
+ * are said another way. Calibrated on the persona set's dev half (`npm run eval:calibrate`).
  */
 export interface Thresholds {
   readonly similarity: number;
   readonly similarityAlone: number;
-  readonly coverage: number;
+  readonly missing: number;
 }
 
-export const RELEVANCE: Thresholds = { similarity: 0.84, similarityAlone: 0.86, coverage: 0.6 };
+export const RELEVANCE: Thresholds = { similarity: 0.74, similarityAlone: 0.86, missing: 0 };
 
-export function isAnswer(entry: Pick<Ranked, 'similarity' | 'coverage'>, thresholds: Thresholds = RELEVANCE): boolean {
+export function isAnswer(entry: Pick<Ranked, 'similarity' | 'missing'>, thresholds: Thresholds = RELEVANCE): boolean {
   const similarity = entry.similarity ?? 0;
-  return similarity >= thresholds.similarityAlone || (similarity >= thresholds.similarity && entry.coverage >= thresholds.coverage);
+  return similarity >= thresholds.similarityAlone || (similarity >= thresholds.similarity && (entry.missing ?? Infinity) <= thresholds.missing);
 }
 
 /** An entry about other places than the ones a question names does not answer it (a Delhi question, a Chandigarh entry). */

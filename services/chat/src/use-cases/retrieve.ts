@@ -1,6 +1,6 @@
 import type { Queryable } from '@betterplus/kit';
 import type { PassageIndex } from '../adapters/passage-index.ts';
-import { searchKnowledge } from '../db/knowledge.ts';
+import { missingWords, searchKnowledge } from '../db/knowledge.ts';
 import { vectorOf } from '../db/passages.ts';
 import { intentOf } from '../domain/intent.ts';
 import type { Passage } from '../domain/passages.ts';
@@ -51,7 +51,7 @@ export function createRetriever({ db, embedder, index, spellings }: RetrieverDep
     }
     byWords.forEach((found, i) => Object.assign(rankOf(found.id), { byWords: i + 1, coverage: found.coverage }));
     const best = [...ranked.values()].sort((a, b) => fusedScore(b) - fusedScore(a) || a.entryId.localeCompare(b.entryId)).slice(0, WEIGHED);
-    const candidates = await weigh(db, best, vector);
+    const candidates = await weigh(db, best, vector, english);
     const asked = hintsOf(english).states;
     return {
       language,
@@ -64,15 +64,16 @@ export function createRetriever({ db, embedder, index, spellings }: RetrieverDep
 }
 
 /** The entries with their passages, each compared with the question exactly; best first (answerScore), ties by fusion. */
-async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Array): Promise<Candidate[]> {
+async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Array, english: string): Promise<Candidate[]> {
   if (ranked.length === 0) return [];
   const ids = ranked.map((r) => r.entryId);
-  const [entries, passages] = await Promise.all([
+  const [entries, passages, missing] = await Promise.all([
     db.query<CandidateEntry>('SELECT id, kind, title, summary, states, questions, sources FROM knowledge_entries WHERE id = ANY($1::text[])', [ids]),
     db.query<{ entry_id: string; n: number; part: Passage['part']; text: string; vector: Uint8Array }>(
       'SELECT entry_id, n, part, text, vector FROM knowledge_passages WHERE entry_id = ANY($1::text[]) ORDER BY entry_id, n',
       [ids],
     ),
+    missingWords(db, english, ids),
   ]);
   const byId = new Map(entries.rows.map((entry) => [entry.id, entry]));
   return ranked
@@ -80,7 +81,7 @@ async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Ar
       const entry = byId.get(r.entryId);
       if (!entry) return [];
       const own = passages.rows.filter((p) => p.entry_id === r.entryId).map((p) => ({ n: p.n, part: p.part, text: p.text, similarity: dot(vector, vectorOf(p.vector)) }));
-      return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)) }];
+      return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)), missing: missing.get(r.entryId)?.length }];
     })
     .sort((a, b) => answerScore(b) - answerScore(a) || fusedScore(b) - fusedScore(a));
 }

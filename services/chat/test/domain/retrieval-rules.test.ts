@@ -62,12 +62,12 @@ describe('relevance', () => {
     assert.equal(fusedScore({ byMeaning: 3, byWords: 1 }), fusedScore({ byMeaning: 1, byWords: 3 }));
   });
 
-  it('takes an entry close in meaning that holds the telling words, or very close alone; not one that only shares words', () => {
-    const { similarity, similarityAlone, coverage } = RELEVANCE;
-    assert.equal(isAnswer({ similarity, coverage }), true);
-    assert.equal(isAnswer({ similarity: similarityAlone, coverage: 0 }), true);
-    assert.equal(isAnswer({ similarity: similarity - 0.01, coverage: 1 }), false);
-    assert.equal(isAnswer({ similarity, coverage: coverage - 0.1 }), false);
+  it('takes an entry close in meaning that lacks few of the telling words, or one very close alone; not one that lacks what was asked', () => {
+    const { similarity, similarityAlone, missing } = RELEVANCE;
+    assert.equal(isAnswer({ similarity, missing }), true);
+    assert.equal(isAnswer({ similarity: similarityAlone, missing: 9 }), true);
+    assert.equal(isAnswer({ similarity: similarity - 0.01, missing: 0 }), false);
+    assert.equal(isAnswer({ similarity, missing: missing + 1 }), false);
   });
 
   it('refuses an entry about other places than the question names', () => {
