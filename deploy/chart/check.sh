@@ -167,6 +167,7 @@ check "schema rejects an unknown service" rejects "at '/services': additional pr
 check "schema rejects a bad resources preset" rejects "at '/web/resourcesPreset'" --set web.resourcesPreset=huge
 check "schema rejects a public URL without a scheme" rejects "at '/config/publicUrl'" --set config.publicUrl=betterplus.example.com
 check "schema rejects a bad pull policy" rejects "at '/image/pullPolicy'" --set image.pullPolicy=Sometimes
+check "schema rejects a host name as a trusted proxy" rejects "at '/config/trustedProxies/0'" --set 'config.trustedProxies={gateway.internal}'
 check "chart rejects both the topics Job and Strimzi" rejects "let either the Job or Strimzi's Topic Operator own the topics" --set kafkaTopics.strimzi.enabled=true --set kafkaTopics.strimzi.clusterName=kafka
 check "skaffold.yaml matches the repository and the chart" node "$HERE/check-skaffold.ts" "$HELM_BIN"
 

@@ -125,21 +125,26 @@ const statusIs = (status: number) => ({ status_code_filter: { comparison: { op: 
 /**
  * Envoy's own failure replies become the same JSON errors the local gateway sends. The route
  * table's direct responses are JSON already and carry no response flag, so they pass unchanged.
+ * Every mapper adds the security headers: a reply made before routing (a request that is not
+ * HTTP) gets no route configuration's headers.
  */
 function localReplyConfig(): object {
-  const json = (body: object) => ({ json_format: body, content_type: 'application/json' });
+  const json = (body: object) => ({ body_format_override: { json_format: body, content_type: 'application/json' } });
+  const headers_to_add = SECURITY_RESPONSE_HEADERS;
   const anyFlag = ['UH', 'UF', 'UO', 'URX', 'UC', 'UT', 'NR', 'DPE', 'UPE', 'DC', 'UMSDR', 'RL', 'UAEX', 'NC', 'DI', 'FI', 'LR', 'SI', 'IH', 'UR', 'OM', 'DF', 'DO', 'DT'];
   return {
     mappers: [
-      { filter: { response_flag_filter: { flags: ['UT'] } }, status_code: 504, body_format_override: json(UPSTREAM_TIMEOUT) },
-      { filter: { response_flag_filter: { flags: ['UH', 'UF', 'UO', 'URX', 'UC'] } }, status_code: 502, body_format_override: json(UPSTREAM_UNAVAILABLE) },
-      { filter: { response_flag_filter: { flags: ['NR'] } }, status_code: 404, body_format_override: json(NOT_FOUND) },
-      { filter: statusIs(413), body_format_override: json(PAYLOAD_TOO_LARGE) },
-      { filter: statusIs(431), body_format_override: json(HEADERS_TOO_LARGE) },
+      { filter: { response_flag_filter: { flags: ['UT'] } }, status_code: 504, ...json(UPSTREAM_TIMEOUT), headers_to_add },
+      { filter: { response_flag_filter: { flags: ['UH', 'UF', 'UO', 'URX', 'UC'] } }, status_code: 502, ...json(UPSTREAM_UNAVAILABLE), headers_to_add },
+      { filter: { response_flag_filter: { flags: ['NR'] } }, status_code: 404, ...json(NOT_FOUND), headers_to_add },
+      { filter: statusIs(413), ...json(PAYLOAD_TOO_LARGE), headers_to_add },
+      { filter: statusIs(431), ...json(HEADERS_TOO_LARGE), headers_to_add },
       // Codec errors (a request that is not HTTP) carry no flag yet when this runs, so any 400 but
       // the duplicate-Authorization route's own answer.
-      { filter: { and_filter: { filters: [statusIs(400), { header_filter: { header: NOT_AMBIGUOUS_AUTHORIZATION } }] } }, body_format_override: json(BAD_REQUEST) },
-      { filter: { and_filter: { filters: [{ status_code_filter: { comparison: { op: 'GE', value: { default_value: 400, runtime_key: 'betterplus.local_reply.error' } } } }, { response_flag_filter: { flags: anyFlag } }] } }, body_format_override: json(GATEWAY_ERROR) },
+      { filter: { and_filter: { filters: [statusIs(400), { header_filter: { header: NOT_AMBIGUOUS_AUTHORIZATION } }] } }, ...json(BAD_REQUEST), headers_to_add },
+      { filter: { and_filter: { filters: [{ status_code_filter: { comparison: { op: 'GE', value: { default_value: 400, runtime_key: 'betterplus.local_reply.error' } } } }, { response_flag_filter: { flags: anyFlag } }] } }, ...json(GATEWAY_ERROR), headers_to_add },
+      // Any other local reply keeps its body and gets the headers too.
+      { filter: { status_code_filter: { comparison: { op: 'GE', value: { default_value: 100, runtime_key: 'betterplus.local_reply.any' } } } }, headers_to_add },
     ],
   };
 }

@@ -1,31 +1,8 @@
 // What both gateways add to every response and how they treat the client's address: one table,
 // read by the local gateway and rendered into the Envoy config.
 
-/**
- * Only what the web app loads: its own bundle, antd's inline styles, Google Identity Services
- * (script, consent popup and the profile read) and Razorpay's checkout (script and frames).
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://accounts.google.com/gsi/client https://apis.google.com https://checkout.razorpay.com",
-  "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' https://accounts.google.com/gsi/ https://www.googleapis.com https://api.razorpay.com https://lumberjack.razorpay.com",
-  'frame-src https://accounts.google.com/gsi/ https://api.razorpay.com https://checkout.razorpay.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  // For browsers that predate frame-ancestors.
-  'x-frame-options': 'DENY',
-};
+// The same security headers as the services' own (one list, in the kit).
+export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@betterplus/kit';
 
 /** Sent only when the browser reached us over TLS (the first trusted hop says https). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
@@ -39,6 +16,9 @@ export const BROTLI_QUALITY = 5;
 /** Answers smaller than this many bytes are sent uncompressed: the encoding would cost more than it saves. */
 export const COMPRESSION_THRESHOLD = 1024;
 
+/** The services' default too: a proxy on the same host. */
+export const DEFAULT_TRUSTED_PROXIES = 'loopback';
+
 /** Largest request body in bytes, the services' default (BODY_LIMIT). */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
 
@@ -51,6 +31,11 @@ export interface GatewaySettings {
    * right; anything a client wrote further left is ignored. 0: the gateway faces the browsers.
    */
   trustProxyHops: number;
+  /**
+   * TRUSTED_PROXIES: where those proxies are (addresses, CIDR ranges, or `loopback`, `linklocal`,
+   * `uniquelocal`; loopback by default). X-Forwarded-For from any other peer is ignored.
+   */
+  trustedProxies: string;
 }
 
 function nonNegativeInteger(name: string, value: string | undefined, fallback: number): number {
@@ -64,5 +49,6 @@ export function gatewaySettings(env: Record<string, string | undefined>): Gatewa
   return {
     bodyLimit: nonNegativeInteger('BODY_LIMIT', env.BODY_LIMIT, DEFAULT_BODY_LIMIT),
     trustProxyHops: nonNegativeInteger('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0),
+    trustedProxies: env.TRUSTED_PROXIES || DEFAULT_TRUSTED_PROXIES,
   };
 }

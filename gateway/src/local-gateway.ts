@@ -22,8 +22,17 @@ import {
   UPSTREAM_UNAVAILABLE,
   WEB_NOT_BUILT,
 } from './errors.ts';
-import { REQUEST_ID_HEADER, requestIdFrom, traceRequests } from '@betterplus/kit';
-import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, DEFAULT_BODY_LIMIT, IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http-policy.ts';
+import { REQUEST_ID_HEADER, requestIdFrom, traceRequests, trustProxies } from '@betterplus/kit';
+import {
+  BROTLI_QUALITY,
+  COMPRESSION_THRESHOLD,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_TRUSTED_PROXIES,
+  IMMUTABLE_CACHE,
+  REVALIDATE_CACHE,
+  SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+} from './http-policy.ts';
 import { handedOff, registerInProcess, type RequestListener } from './in-process.ts';
 import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, isSegmentPrefix } from './route-table.ts';
 import type { Route, ServiceName } from './route-table.ts';
@@ -40,6 +49,8 @@ export interface LocalGatewayOptions {
   bodyLimit?: number;
   /** TRUST_PROXY_HOPS (see gatewaySettings); 0 by default. */
   trustProxyHops?: number;
+  /** TRUSTED_PROXIES (see gatewaySettings); loopback by default. */
+  trustedProxies?: string;
   /** Upstream time budgets in seconds, when not the route table's (tests). */
   timeoutSeconds?: Partial<Record<ServiceName, number>>;
   /**
@@ -84,12 +95,14 @@ function hasAmbiguousAuthorization(request: FastifyRequest): boolean {
   return count > 1 || (request.headers.authorization ?? '').includes(',');
 }
 
-/** Errors of a malformed connection, answered before Fastify sees a request. */
+/** Errors of a malformed connection, answered before Fastify sees a request (with the headers of every answer). */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return;
   const [status, body] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, HEADERS_TOO_LARGE] : [400, BAD_REQUEST];
   const json = JSON.stringify(body);
-  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`);
+  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(json)), ...SECURITY_HEADERS, connection: 'close' };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n${json}`);
 }
 
 /** What the gateway adds to every answer, proxied, in-process or its own. */
@@ -191,7 +204,6 @@ function registerWeb(app: FastifyInstance, webRoot: string): void {
 
 export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const hops = opts.trustProxyHops ?? 0;
   const app = fastify({
     logger: withoutQueryStrings(opts.logger ?? false),
     // One line per request, written by the onResponse hook below, instead of Fastify's two (none
@@ -203,12 +215,13 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     bodyLimit,
-    // request.ip and request.protocol: what the farthest trusted hop saw (as Envoy's xff_num_trusted_hops).
-    trustProxy: (_address, hop) => hop < hops,
+    // request.ip and request.protocol: what the farthest trusted hop saw (as Envoy's xff_num_trusted_hops),
+    // believed only from peers at TRUSTED_PROXIES.
+    trustProxy: trustProxies(opts.trustedProxies ?? DEFAULT_TRUSTED_PROXIES, opts.trustProxyHops ?? 0),
     rewriteUrl: normalizeUrl,
-    // A URL that cannot be decoded (`/%zz`): answered before routing.
-    frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send(BAD_REQUEST);
+    // A URL that cannot be decoded (`/%zz`): answered before routing, where no hook adds the headers.
+    frameworkErrors: (_error, request, reply) => {
+      void (reply as FastifyReply).headers(answerHeaders(request)).code(400).send(BAD_REQUEST);
     },
     clientErrorHandler: answerClientError,
   });

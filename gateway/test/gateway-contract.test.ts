@@ -241,6 +241,8 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
       const answer = await rawExchange(base, 'GET /api/user HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n');
       assert.match(answer, /^HTTP\/1\.1 400 /);
       assert.match(answer, /content-type: application\/json/i);
+      assert.match(answer, /\r\nx-content-type-options: nosniff\r\n/i, 'the security headers of every answer');
+      assert.match(answer, /\r\ncontent-security-policy: default-src 'self'/i);
       assert.deepEqual(jsonBodyOf(answer), { error: 'Bad request', code: 'GATEWAY_BAD_REQUEST' });
     });
 
@@ -266,8 +268,8 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
       assert.deepEqual(await response.json(), { error: 'Service timed out', code: 'GATEWAY_TIMEOUT' });
     });
 
-    test('security headers are on every answer: API, page, asset and gateway error', async () => {
-      for (const path of ['/api/user', '/', '/login', '/assets/app-1234.js', '/api/nope', '/healthz']) {
+    test('security headers are on every answer: API, page, asset, gateway error and a URL that cannot be decoded', async () => {
+      for (const path of ['/api/user', '/', '/login', '/assets/app-1234.js', '/api/nope', '/healthz', '/%zz', '/api/user/%zz']) {
         const response = await fetch(base + path);
         await response.arrayBuffer();
         assert.equal(response.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY, path);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { SECURITY_HEADERS } from '../src/http-policy.ts';
 import { createLocalGateway } from '../src/local-gateway.ts';
 import { SERVICE_NAMES } from '../src/route-table.ts';
 import type { ServiceName } from '../src/route-table.ts';
@@ -121,10 +122,14 @@ describe('local gateway', () => {
     assert.partialDeepStrictEqual(JSON.parse(logLines[0] ?? '{}'), { msg: 'request completed', method: 'GET', url: '/api/subscription', statusCode: 200 });
   });
 
-  test('a URL that cannot be decoded gets 400 JSON', async () => {
-    const response = await fetch(`${base}/api/%zz`);
-    assert.equal(response.status, 400);
-    assert.deepEqual(await response.json(), { error: 'Bad request', code: 'GATEWAY_BAD_REQUEST' });
+  test('a URL that cannot be decoded gets 400 JSON with the headers of every answer', async () => {
+    for (const path of ['/api/%zz', '/%zz']) {
+      const response = await fetch(base + path);
+      assert.equal(response.status, 400, path);
+      assert.deepEqual(await response.json(), { error: 'Bad request', code: 'GATEWAY_BAD_REQUEST' }, path);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.equal(response.headers.get(name), value, `${name} on ${path}`);
+      assert.match(response.headers.get('x-request-id') ?? '', UUID, path);
+    }
   });
 
   test('an odd incoming request id is replaced', async () => {

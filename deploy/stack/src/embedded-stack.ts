@@ -45,6 +45,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   // Durable: a row leaves the outbox only once every service's consumer has applied it, so a
   // crash or restart of this process loses no event (see createInProcessBus).
   const bus = createInProcessBus({ acknowledged: true });
+  const gatewayConfig = gatewaySettings(options.env);
   const started: RunningService[] = [];
   const stopAll = async () => {
     for (const service of started.reverse()) await service.stop();
@@ -68,6 +69,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
           PUBLIC_URL: options.env.PUBLIC_URL,
           // The gateway's limit, so a body it lets through (or hands on unread) is not refused for size.
           BODY_LIMIT: options.env.BODY_LIMIT,
+          // The gateway hands each request over on the client's own connection, with the address it
+          // worked out in X-Forwarded-For: a service believes that header only from the proxies the
+          // gateway believes (none by default), so a client on a service's own port cannot choose its address.
+          TRUST_PROXY_HOPS: gatewayConfig.trustProxyHops > 0 ? '1' : '0',
+          TRUSTED_PROXIES: gatewayConfig.trustedProxies,
           // One process holds these databases: a claim left by a crash should lapse quickly.
           OUTBOX_CLAIM_LEASE_MS: '5000',
           ...tracingSettings(options.env),
@@ -83,7 +89,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     bus.open();
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, running[name].url ?? ''])) as Record<ServiceName, string>;
     const gateway = createLocalGateway({
-      ...gatewaySettings(options.env),
+      ...gatewayConfig,
       upstreams,
       // One process: the gateway hands each request to its service without a loopback connection.
       inProcess: Object.fromEntries(

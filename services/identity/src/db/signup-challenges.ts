@@ -12,6 +12,8 @@ export interface ChallengeRow {
   expires_at: Date;
   resend_after: Date;
   started_at: Date;
+  /** Another pending signup of the address chose a different password (see migration 008). */
+  contested: boolean;
 }
 
 /**
@@ -26,18 +28,28 @@ export async function lockSignupsOf(db: Queryable, email: string): Promise<void>
 /** The pending signups of `email` started after `since`, newest first. */
 export async function findPendingChallenges(db: Queryable, email: string, since: Date): Promise<ChallengeRow[]> {
   const { rows } = await db.query<ChallengeRow>(
-    `SELECT id, email, name, password_hash, code_hash, salt, attempts, expires_at, resend_after, started_at
+    `SELECT id, email, name, password_hash, code_hash, salt, attempts, expires_at, resend_after, started_at, contested
        FROM signup_challenges WHERE email = $1 AND started_at > $2 ORDER BY started_at DESC, id`,
     [email, since],
   );
   return rows;
 }
 
-export async function insertChallenge(db: Queryable, signup: { id: string; email: string; name: string; passwordHash: string }, otp: IssuedOtp, now: Date): Promise<void> {
+/**
+ * `contested`: the address's other pending signups chose another password; they become contested
+ * too, since a code of any of them no longer says alone whose account to create.
+ */
+export async function insertChallenge(
+  db: Queryable,
+  signup: { id: string; email: string; name: string; passwordHash: string; contested: boolean },
+  otp: IssuedOtp,
+  now: Date,
+): Promise<void> {
+  if (signup.contested) await db.query('UPDATE signup_challenges SET contested = true WHERE email = $1', [signup.email]);
   await db.query(
-    `INSERT INTO signup_challenges (id, email, name, password_hash, code_hash, salt, attempts, expires_at, resend_after, started_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)`,
-    [signup.id, signup.email, signup.name, signup.passwordHash, otp.codeHash, otp.salt, otp.expiresAt, otp.resendAfter, now],
+    `INSERT INTO signup_challenges (id, email, name, password_hash, code_hash, salt, attempts, expires_at, resend_after, started_at, contested)
+     VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10)`,
+    [signup.id, signup.email, signup.name, signup.passwordHash, otp.codeHash, otp.salt, otp.expiresAt, otp.resendAfter, now, signup.contested],
   );
 }
 

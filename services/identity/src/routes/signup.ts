@@ -15,10 +15,11 @@ import {
 import { findUserByEmail, insertUser } from '../db/users.ts';
 import { normalizeEmail, normalizeName } from '../domain/accounts.ts';
 import { checkOtp, issueOtp, otpPolicy, pendingSince, resendWaitSeconds } from '../domain/otp.ts';
-import { hashPassword } from '../domain/passwords.ts';
+import { hashPassword, verifyPassword } from '../domain/passwords.ts';
+import { ownershipOf } from '../domain/signup-ownership.ts';
 import { publishOtpRequested } from '../events/emails.ts';
 import type { AttemptLimiter } from './limits.ts';
-import { Email, ErrorResponse, MessageResponse, Name, Otp, Password, TokenResponse } from './schemas.ts';
+import { Email, ErrorResponse, GivenPassword, MessageResponse, Name, Otp, Password, TokenResponse } from './schemas.ts';
 import { quantity } from './wording.ts';
 import type { IdentityMetrics } from './metrics.ts';
 
@@ -37,6 +38,10 @@ const RequireOtp = Type.Object({ requireOTP: Type.Literal(true) });
 const emailTaken = () => conflict('An account with this email already exists. Please sign in.', 'EMAIL_TAKEN');
 const noPendingSignup = () => notFound('No signup is waiting for this email. Please sign up again.', 'NO_PENDING_SIGNUP');
 const waitForCode = (seconds: number) => tooManyRequests(`Please wait ${quantity(seconds, 'second')} before requesting a new code.`, 'OTP_COOLDOWN');
+const contested = () =>
+  conflict('More than one sign-up is waiting for this email address. Please send the password you chose at sign-up along with the code.', 'SIGNUP_CONTESTED');
+const otherPassword = () =>
+  conflict('This code was sent for another sign-up of this email address, made with a different password. Enter the code sent for your sign-up, or sign up again.', 'SIGNUP_OTHER_PASSWORD');
 
 function wrongCode(attempts: number) {
   const left = otpPolicy.maxAttempts - attempts;
@@ -46,10 +51,9 @@ function wrongCode(attempts: number) {
 }
 
 /**
- * The browser that started a signup keeps its challenge's id in a cookie, so its verify and
- * resend reach that signup only: a stranger's later signup for the same address (whose code
- * also lands in the owner's inbox) cannot be completed or re-sent from the owner's browser.
- * Clients without the cookie match a code against every pending signup of the address.
+ * The browser that started a signup keeps its challenge's id in a cookie: its resend reaches
+ * that signup only, and its verify completes that signup even when a stranger's signup for the
+ * same address (whose code also lands in the owner's inbox) contests it.
  */
 const signupCookie = 'betterplus_signup';
 
@@ -65,7 +69,7 @@ function bindChallenge(reply: { header(name: string, value: string): unknown }, 
   reply.header('set-cookie', `${signupCookie}=${id}; Path=/api/signup; Max-Age=${otpPolicy.pendingHours * 3600}; HttpOnly; SameSite=Strict`);
 }
 
-/** The signups a code or a resend may reach: the bound one when the browser has it, else all. */
+/** The signups a resend may reach: the bound one when the browser has it, else all. */
 const reachable = (challenges: ChallengeRow[], bound: string | undefined): ChallengeRow[] => {
   const own = challenges.filter((challenge) => challenge.id === bound);
   return own.length > 0 ? own : challenges;
@@ -96,10 +100,13 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
         await deps.uow.run(async (tx) => {
           await lockSignupsOf(tx, email);
           await deleteAbandonedChallenges(tx, pendingSince(now));
-          const latest = Math.max(0, ...(await findPendingChallenges(tx, email, pendingSince(now))).map((c) => c.resend_after.getTime()));
-          const wait = resendWaitSeconds(new Date(latest), now);
+          const pending = await findPendingChallenges(tx, email, pendingSince(now));
+          const wait = resendWaitSeconds(new Date(Math.max(0, ...pending.map((c) => c.resend_after.getTime()))), now);
           if (wait > 0) throw waitForCode(wait);
-          await insertChallenge(tx, { id, email, name, passwordHash }, otp, now);
+          // Pending signups not yet contested share one password, so the newest one tells.
+          const [newest] = pending;
+          const contests = newest !== undefined && (newest.contested || !(await verifyPassword(newest.password_hash, request.body.password)));
+          await insertChallenge(tx, { id, email, name, passwordHash, contested: contests }, otp, now);
           await publishOtpRequested(tx, deps.seal, { email, name, code: otp.code, expiresAt: otp.expiresAt });
         });
         bindChallenge(reply, id);
@@ -113,7 +120,15 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
     {
       schema: {
         summary: 'Finish a signup with the emailed code: creates the account the code was sent for and signs in',
-        body: Type.Object({ email: Email, otp: Otp }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            email: Email,
+            otp: Otp,
+            // The password chosen at initiate: proof of whose signup it is, for a contested one.
+            password: Type.Optional(GivenPassword),
+          },
+          { additionalProperties: false },
+        ),
         response: { 201: TokenResponse, 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },
       },
     },
@@ -123,19 +138,25 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
       const now = new Date();
       const outcome = await deps.uow.run(async (tx) => {
         await lockSignupsOf(tx, email);
-        const challenges = reachable(await findPendingChallenges(tx, email, pendingSince(now)), boundChallenge(request));
-        const [newest] = challenges;
-        if (!newest) throw noPendingSignup();
+        // The code selects its signup among all of the address's: one sent for another is not "wrong".
+        const challenges = await findPendingChallenges(tx, email, pendingSince(now));
+        const bound = boundChallenge(request);
+        const own = challenges.find((c) => c.id === bound) ?? challenges[0];
+        if (!own) throw noPendingSignup();
         const stored = (c: ChallengeRow) => ({ codeHash: c.code_hash, salt: c.salt, attempts: c.attempts, expiresAt: c.expires_at });
         const checks = challenges.map((challenge) => ({ challenge, check: checkOtp(stored(challenge), request.body.otp, now) }));
         const match = checks.find((c) => c.check === 'valid')?.challenge;
         if (!match) {
           const live = checks.filter((c) => c.check === 'wrong').map((c) => c.challenge.id);
-          // Nothing left to try: say why the newest cannot take a code.
-          if (live.length === 0) return { check: checkOtp(stored(newest), request.body.otp, now) === 'exhausted' ? ('exhausted' as const) : ('expired' as const) };
+          // Nothing left to try: say why the client's signup (else the newest) cannot take a code.
+          if (live.length === 0) return { check: checkOtp(stored(own), request.body.otp, now) === 'exhausted' ? ('exhausted' as const) : ('expired' as const) };
           // Refused after the transaction commits, so the attempt stays counted.
           return { check: 'wrong' as const, attempts: await recordWrongCode(tx, live) };
         }
+        const { password } = request.body;
+        const ownership = ownershipOf(match, { signupId: bound, passwordMatches: password === undefined ? undefined : await verifyPassword(match.password_hash, password) });
+        // A right code is no wrong attempt: refused without counting it or changing anything.
+        if (ownership !== 'shown') return { check: ownership };
         const userId = randomUUID();
         // Someone may have signed up with this address (through Google) since the code was sent.
         if (!(await insertUser(tx, { id: userId, name: match.name, email, passwordHash: match.password_hash, emailVerified: true }))) throw emailTaken();
@@ -150,6 +171,10 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
           throw badRequest('This code has expired. Please request a new code.', 'OTP_EXPIRED');
         case 'exhausted':
           throw badRequest('Too many incorrect codes. Please request a new code.', 'OTP_ATTEMPTS_EXCEEDED');
+        case 'unshown':
+          throw contested();
+        case 'refuted':
+          throw otherPassword();
         case 'valid':
           deps.signups.inc({ method: 'email' });
           return reply.status(201).send({ token: await deps.signer.sign(outcome.userId) });

@@ -17,7 +17,7 @@ after(() => stack.close());
 /** `cookie`: what a browser that started a signup sends back. */
 const post = (url: string, body: unknown, cookie?: string) => identity.app.inject({ method: 'POST', url, payload: body as object, ...(cookie ? { headers: { cookie } } : {}) });
 const initiate = (body: unknown, cookie?: string) => post('/api/signup/initiate', body, cookie);
-const verify = (email: string, otp: string, cookie?: string) => post('/api/signup/verify', { email, otp }, cookie);
+const verify = (email: string, otp: string, cookie?: string, password?: string) => post('/api/signup/verify', { email, otp, ...(password ? { password } : {}) }, cookie);
 const resend = (email: string, cookie?: string) => post('/api/signup/resend-otp', { email }, cookie);
 /** The cookie a browser keeps from a signup answer. */
 const cookieOf = (response: { headers: Record<string, unknown> }): string => {
@@ -35,6 +35,9 @@ const challenge = async (email: string) =>
       [email],
     )
   ).rows[0];
+/** The attempts of each pending signup of `email`, oldest first. */
+const attemptsOf = async (email: string) =>
+  (await identity.deps.db.query<{ attempts: number }>('SELECT attempts FROM signup_challenges WHERE email = $1 ORDER BY started_at', [email])).rows.map((r) => r.attempts);
 /** Some code other than `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -144,7 +147,7 @@ describe('POST /api/signup/initiate', () => {
     });
   }
 
-  it('refuses to start again within 30 seconds (429); after that the same browser starts afresh and its old code stops working', async () => {
+  it('refuses to start again within 30 seconds (429); after that the same browser starts afresh and its old code completes nothing there', async () => {
     const email = 'again@example.in';
     const first = await initiate({ name: 'First', email, password: 'first password' });
     assert.equal(first.statusCode, 200);
@@ -161,7 +164,8 @@ describe('POST /api/signup/initiate', () => {
     const second = await initiate({ name: 'Second', email, password: 'second password' }, cookieOf(first));
     assert.equal(second.statusCode, 200);
     const secondCode = await latestOtp(identity, email);
-    if (secondCode !== firstCode) assert.equal((await verify(email, firstCode, cookieOf(second))).statusCode, 400);
+    // The first signup, with another password, contests the second: its code alone completes nothing here.
+    if (secondCode !== firstCode) assert.equal((await verify(email, firstCode, cookieOf(second))).json<{ code: string }>().code, 'IDENTITY_SIGNUP_CONTESTED');
     const verified = await verify(email, secondCode, cookieOf(second));
     assert.equal(verified.statusCode, 201);
     const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(verified.json<{ token: string }>().token) });
@@ -356,11 +360,15 @@ describe('pending-signup takeover', () => {
     const [ownerCode, attackerCode] = await inbox();
     assert.ok(ownerCode && attackerCode);
 
-    // In the owner's browser, the stranger's code (the newest email) is just a wrong code.
+    // In the owner's browser, the stranger's code (the newest email) completes nothing, and counts no attempt.
     if (attackerCode !== ownerCode) {
-      const wrong = await verify(email, attackerCode, cookieOf(ownerStart));
-      assert.equal(wrong.statusCode, 400);
-      assert.equal(wrong.json<{ code: string }>().code, 'IDENTITY_OTP_INVALID');
+      const before = await snapshot(identity);
+      const refused = await verify(email, attackerCode, cookieOf(ownerStart), 'owner password');
+      assert.equal(refused.statusCode, 409);
+      assert.equal(refused.json<{ code: string }>().code, 'IDENTITY_SIGNUP_OTHER_PASSWORD');
+      assert.equal((await verify(email, attackerCode, cookieOf(ownerStart))).json<{ code: string }>().code, 'IDENTITY_SIGNUP_CONTESTED');
+      assert.deepEqual(await snapshot(identity), before);
+      assert.deepEqual(await attemptsOf(email), [0, 0]);
     }
     // A resend from the owner's browser re-sends the owner's signup, not the stranger's.
     await endCooldown(email);
@@ -377,7 +385,7 @@ describe('pending-signup takeover', () => {
     assert.equal((await verify(email, attackerCode)).statusCode, 404, "the stranger's signup ended with the account");
   });
 
-  it('without the browser cookie, each code completes only the signup it was sent for', async () => {
+  it('without the browser cookie, a contested code completes only the signup it was sent for, and only with its password', async () => {
     const other = 'cookieless@example.in';
     assert.equal((await initiate({ name: 'Early', email: other, password: 'early password' })).statusCode, 200);
     const earlyCode = await latestOtp(identity, other);
@@ -385,7 +393,9 @@ describe('pending-signup takeover', () => {
     assert.equal((await initiate({ name: 'Late', email: other, password: 'late password' })).statusCode, 200);
     const lateCode = await latestOtp(identity, other);
     if (earlyCode === lateCode) return;
-    const verified = await verify(other, earlyCode);
+    assert.equal((await verify(other, earlyCode)).statusCode, 409, 'the code alone does not say whose password the account gets');
+    assert.equal((await verify(other, earlyCode, undefined, 'late password')).statusCode, 409);
+    const verified = await verify(other, earlyCode, undefined, 'early password');
     assert.equal(verified.statusCode, 201);
     const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(verified.json<{ token: string }>().token) });
     assert.deepEqual(me.json(), { name: 'Early', email: other });
@@ -427,7 +437,7 @@ describe('the first signup of an address, with requests at the same time', () =>
     assert.equal((await initiate({ name: 'Two', email, password: 'two password' })).statusCode, 200);
     const two = await latestOtp(identity, email);
     if (one === two) return;
-    const responses = await Promise.all([verify(email, one), verify(email, two)]);
+    const responses = await Promise.all([verify(email, one, undefined, 'one password'), verify(email, two, undefined, 'two password')]);
     assert.deepEqual(statuses(responses), [201, 404]);
     assert.equal(await registered(email), 1);
     assert.equal(await pending(email), 0);

@@ -42,9 +42,15 @@ export const baseSettings = {
   BODY_LIMIT: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   /**
    * Proxies in front of the service that append the client's address to x-forwarded-for: the
-   * gateway (1), plus an ingress or load balancer before it (2). The gateway uses the same number.
+   * gateway (1), plus an ingress or load balancer before it (2). Only proxies at TRUSTED_PROXIES count.
    */
   TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, maximum: 10, default: 1 }),
+  /**
+   * Where those proxies are (comma-separated addresses, CIDR ranges, or `loopback`, `linklocal`,
+   * `uniquelocal`): anyone else's x-forwarded-for is ignored, so a client that reaches the
+   * service's port directly cannot choose its address. In Kubernetes: the gateway pods' network.
+   */
+  TRUSTED_PROXIES: Type.String({ minLength: 1, default: 'loopback' }),
   /** On SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, default: 0 }),
   /** On SIGTERM: the most the whole shutdown may take before the process exits anyway. */

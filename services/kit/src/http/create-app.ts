@@ -4,6 +4,8 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -18,6 +20,8 @@ import { traceRequests } from '../observability/tracing.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { rejectNulCharacters } from './nul-characters.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
+import type { TrustProxy } from './trusted-proxies.ts';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -39,11 +43,10 @@ export interface CreateAppOptions {
   bodyLimit: number;
   readiness: ReadinessCheck[];
   /**
-   * Proxies in front of the service that append to x-forwarded-for (the gateway: 1; an ingress
-   * before it: 2). request.ip is the address the farthest trusted proxy saw, so a client cannot
-   * choose it by sending the header itself. 0 trusts no header.
+   * The proxies whose x-forwarded-for is believed (`trustProxies`): request.ip is the address the
+   * farthest of them saw, so a client cannot choose it by sending the header itself. None by default.
    */
-  trustProxyHops?: number;
+  trustProxy?: TrustProxy;
   /** True once the service is shutting down: /readyz answers 503 while requests are still served. */
   stopping?: () => boolean;
 }
@@ -77,16 +80,28 @@ const buildValidator = ((externalSchemas: unknown, options?: { customOptions?: o
 export async function createServiceApp(options: CreateAppOptions): Promise<ServiceApp> {
   const { service, metrics } = options;
   const codePrefix = service.toUpperCase().replace(/-/g, '_');
+  const answerHeaders = (request: FastifyRequest) => ({ [REQUEST_ID_HEADER]: request.id, 'x-served-by': service, ...SECURITY_HEADERS });
+  const errorBody = (reply: FastifyReply, status: number, code: string, message: string): ErrorBody => {
+    void reply.status(status);
+    return { error: message, code: `${codePrefix}_${code}` };
+  };
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit,
     // Rate limits key on request.ip: the client's address as the trusted proxies recorded it.
-    trustProxy: (_address, hop) => hop < (options.trustProxyHops ?? 1),
+    trustProxy: options.trustProxy ?? (() => false),
     // One line per request, written by the onResponse hook below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     ajv: { customOptions: ajvOptions },
     schemaController: { compilersFactory: { buildValidator: buildValidator } },
+    // A URL that cannot be decoded (`/%zz`) is refused before routing, where no hook runs: the
+    // answer gets the headers and the error shape of every other one here.
+    frameworkErrors: (error, request, reply) => {
+      const answer = reply as FastifyReply;
+      const body = error.code === 'FST_ERR_BAD_URL' ? errorBody(answer, 400, 'BAD_URL', 'Bad request: the URL is malformed') : errorBody(answer, error.statusCode ?? 400, 'BAD_REQUEST', 'Bad request');
+      void answer.headers(answerHeaders(request)).send(body);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 
   await app.register(swagger, {
@@ -101,8 +116,7 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
   app.addHook('preValidation', rejectNulCharacters);
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    reply.header('x-served-by', service);
+    reply.headers(answerHeaders(request));
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -115,10 +129,7 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const body = (status: number, code: string, message: string): ErrorBody => {
-      void reply.status(status);
-      return { error: message, code: `${codePrefix}_${code}` };
-    };
+    const body = (status: number, code: string, message: string) => errorBody(reply, status, code, message);
     if (error instanceof AppError) return body(error.statusCode, error.code, error.message);
     if (error.validation) return body(400, 'VALIDATION', `Invalid request: ${error.message}`);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return body(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');

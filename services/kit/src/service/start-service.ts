@@ -19,6 +19,7 @@ import { createKafkaBus } from '../events/kafka-bus.ts';
 import { createOutboxRelay, createUnitOfWork } from '../events/outbox.ts';
 import { startEventRetention } from '../events/retention.ts';
 import { createServiceApp, type ServiceApp } from '../http/create-app.ts';
+import { trustProxies } from '../http/trusted-proxies.ts';
 import { createLogger, type Logger } from '../observability/logger.ts';
 import { createMetrics } from '../observability/metrics.ts';
 import { startTracing } from '../observability/tracing.ts';
@@ -84,6 +85,7 @@ function openBus(name: string, config: BaseConfig, logger: Logger): EventBus {
 export async function startService<Config extends BaseConfig>(definition: ServiceDefinition<Config>, options: StartOptions): Promise<RunningService<Config>> {
   const { name } = definition;
   const config = loadConfig(definition.settings, options.env) as Config;
+  const trustProxy = trustProxies(config.TRUSTED_PROXIES, config.TRUST_PROXY_HOPS);
   const logger = options.logger ?? createLogger(name, config.LOG_LEVEL);
   const metrics = createMetrics(name);
   const db = await openDatabase(name, config, logger);
@@ -119,7 +121,7 @@ export async function startService<Config extends BaseConfig>(definition: Servic
       logger,
       metrics,
       bodyLimit: config.BODY_LIMIT,
-      trustProxyHops: config.TRUST_PROXY_HOPS,
+      trustProxy,
       // Only what the service cannot work without; the broker and the cache are watched below.
       readiness: [{ name: 'database', check: () => db.ping() }],
       stopping: () => stopping,

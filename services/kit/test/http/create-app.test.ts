@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AppError, Type, createLogger, createMetrics, createServiceApp, type ServiceApp } from '../../src/index.ts';
+import { AppError, SECURITY_HEADERS, Type, createLogger, createMetrics, createServiceApp, type ServiceApp } from '../../src/index.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -54,6 +54,33 @@ describe('createServiceApp', () => {
     assert.equal(response.statusCode, 404);
     assert.deepEqual(response.json(), { error: 'Not found', code: 'DEMO_NOT_FOUND' });
     assert.equal(response.headers['x-served-by'], 'demo');
+  });
+
+  it('puts the security headers on every answer: success, refusals, a crash, and a URL refused before routing', async () => {
+    const requests = [
+      { method: 'POST', url: '/widgets', payload: { name: 'ok' } },
+      { method: 'POST', url: '/widgets', payload: { name: '' } },
+      { method: 'GET', url: '/taken' },
+      { method: 'GET', url: '/crash' },
+      { method: 'GET', url: '/no/such/route' },
+      { method: 'GET', url: '/healthz' },
+      { method: 'GET', url: '/%zz' },
+      { method: 'GET', url: '/widgets/%E0%A4%A' },
+    ] as const;
+    for (const request of requests) {
+      const response = await app.inject(request);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.equal(response.headers[name], value, `${name} on ${request.method} ${request.url}`);
+      assert.match(String(response.headers['x-request-id']), uuid, request.url);
+    }
+  });
+
+  it('answers a URL that cannot be decoded with 400 in the one error shape', async () => {
+    for (const url of ['/%zz', '/widgets/%E0%A4%A']) {
+      const response = await app.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, 400, url);
+      assert.deepEqual(response.json(), { error: 'Bad request: the URL is malformed', code: 'DEMO_BAD_URL' }, url);
+      assert.equal(response.headers['x-served-by'], 'demo');
+    }
   });
 
   it('refuses a body over the limit with 413', async () => {

@@ -108,14 +108,32 @@ describe('startService operations', () => {
     assert.equal(await me(stranger.privateKeyPem), 401, 'an unknown kid');
   });
 
-  it('takes the client address from as many proxy hops as TRUST_PROXY_HOPS says, whatever the client forged', async () => {
-    const headers = { 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.0.0.1' };
-    const behindIngress = await stack.start(demo(), { TRUST_PROXY_HOPS: '2' });
-    const ip = async (service: RunningService) => (await service.app.inject({ method: 'GET', url: '/ip', headers, remoteAddress: '10.0.0.2' })).json<{ ip: string }>().ip;
-    assert.equal(await ip(behindIngress), '203.0.113.9', 'ingress and gateway trusted: the address the ingress saw');
-    const behindGateway = await stack.start(demo(), { TRUST_PROXY_HOPS: '1' });
-    assert.equal(await ip(behindGateway), '10.0.0.1', 'only the gateway trusted: the address it saw');
-    const direct = await stack.start(demo(), { TRUST_PROXY_HOPS: '0' });
-    assert.equal(await ip(direct), '10.0.0.2', 'no proxy trusted: the connection itself');
+  const ipSeen = async (service: RunningService, remoteAddress: string, forwardedFor: string) =>
+    (await service.app.inject({ method: 'GET', url: '/ip', headers: { 'x-forwarded-for': forwardedFor }, remoteAddress })).json<{ ip: string }>().ip;
+
+  it('takes the client address from as many proxy hops at TRUSTED_PROXIES as TRUST_PROXY_HOPS says, whatever the client forged', async () => {
+    const forwarded = '6.6.6.6, 203.0.113.9, 10.0.0.1';
+    const behindIngress = await stack.start(demo(), { TRUST_PROXY_HOPS: '2', TRUSTED_PROXIES: '10.0.0.0/8' });
+    assert.equal(await ipSeen(behindIngress, '10.0.0.2', forwarded), '203.0.113.9', 'ingress and gateway trusted: the address the ingress saw');
+    const behindGateway = await stack.start(demo(), { TRUST_PROXY_HOPS: '1', TRUSTED_PROXIES: '10.0.0.0/8' });
+    assert.equal(await ipSeen(behindGateway, '10.0.0.2', forwarded), '10.0.0.1', 'only the gateway trusted: the address it saw');
+    const direct = await stack.start(demo(), { TRUST_PROXY_HOPS: '0', TRUSTED_PROXIES: '10.0.0.0/8' });
+    assert.equal(await ipSeen(direct, '10.0.0.2', forwarded), '10.0.0.2', 'no proxy trusted: the connection itself');
+  });
+
+  it('ignores X-Forwarded-For from a peer outside TRUSTED_PROXIES (loopback by default): a client on the port is its socket', async () => {
+    const service = await stack.start(demo());
+    assert.equal(await ipSeen(service, '192.0.2.50', '198.51.100.7'), '192.0.2.50', 'a client that reached the port directly');
+    assert.equal(await ipSeen(service, '::ffff:192.0.2.50', '198.51.100.7'), '::ffff:192.0.2.50');
+    assert.equal(await ipSeen(service, '127.0.0.1', '198.51.100.7'), '198.51.100.7', 'a gateway on the same host');
+    assert.equal(await ipSeen(service, '::1', '198.51.100.7'), '198.51.100.7');
+    const behindGateways = await stack.start(demo(), { TRUSTED_PROXIES: '10.1.0.0/16, fd00::/8' });
+    assert.equal(await ipSeen(behindGateways, '10.1.4.2', '198.51.100.7'), '198.51.100.7');
+    assert.equal(await ipSeen(behindGateways, '10.2.4.2', '198.51.100.7'), '10.2.4.2', 'another pod');
+    assert.equal(await ipSeen(behindGateways, '127.0.0.1', '198.51.100.7'), '127.0.0.1', 'loopback only when listed');
+  });
+
+  it('refuses to start with a TRUSTED_PROXIES entry that is no address or range, naming the setting', async () => {
+    await assert.rejects(stack.start(demo(), { TRUSTED_PROXIES: 'gateway.internal' }), /TRUSTED_PROXIES: .*gateway\.internal/);
   });
 });

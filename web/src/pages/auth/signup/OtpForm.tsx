@@ -14,15 +14,16 @@ const OTP_LENGTH = 6;
 
 /**
  * The second signup step: the mailed code, with a resend that counts down the server's wait
- * between codes. Verifying signs in and goes to /chat.
+ * between codes. Verifying signs in and goes to /chat. `password`, the one chosen in the first
+ * step (absent after a reload), goes with the code: it shows the server whose signup this is.
  */
-export function OtpForm({ pending, onResent, onChangeEmail }: { pending: PendingSignup; onResent: () => void; onChangeEmail: () => void }) {
+export function OtpForm({ pending, password, onResent, onChangeEmail }: { pending: PendingSignup; password?: string; onResent: () => void; onChangeEmail: () => void }) {
   const { email } = pending;
   const { signIn } = useSession();
   const resendIn = useSecondsUntil(pending.resendAt);
   const verify = useMutation({
     mutationFn: async (otp: string) => {
-      const { token } = await api.post<TokenAnswer>('/api/signup/verify', { email, otp });
+      const { token } = await api.post<TokenAnswer>('/api/signup/verify', { email, otp, ...(password === undefined ? {} : { password }) });
       clearPendingSignup();
       // Sent before signing in, which leaves for /chat: the event belongs to the signup page.
       trackEvent('signup_completed', {});

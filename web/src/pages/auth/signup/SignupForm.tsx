@@ -17,7 +17,7 @@ interface SignupFields {
 type InitiateAnswer = { requireOTP: true } | TokenAnswer;
 
 /** The first signup step: name, email and password (spec section 5: required only, no other rules). */
-export function SignupForm({ onOtpSent }: { onOtpSent: (email: string) => void }) {
+export function SignupForm({ onOtpSent }: { onOtpSent: (email: string, password: string) => void }) {
   const { signIn } = useSession();
   const initiate = useMutation({
     mutationFn: async (fields: SignupFields) => {
@@ -26,7 +26,7 @@ export function SignupForm({ onOtpSent }: { onOtpSent: (email: string) => void }
         // Sent before signing in, which leaves for /chat: the event belongs to the signup page.
         trackEvent('signup_completed', {});
         await signIn(answer.token);
-      } else onOtpSent(fields.email);
+      } else onOtpSent(fields.email, fields.password);
     },
   });
 

@@ -14,6 +14,9 @@ import { SignupForm } from './SignupForm.tsx';
 export function SignupPage() {
   // Set, it means the OTP step; a reload of the tab comes back to it.
   const [pending, setPending] = useState(loadPendingSignup);
+  // Only in memory (see pendingSignup.ts): verify sends it, so the code completes this signup even
+  // when a stranger started another for the address; after a reload the signup cookie does that.
+  const [password, setPassword] = useState<string>();
   const note = useTimedMessage(LONG_NOTE_MS);
 
   return (
@@ -23,7 +26,8 @@ export function SignupPage() {
         <>
           <GoogleSignIn />
           <SignupForm
-            onOtpSent={(email) => {
+            onOtpSent={(email, chosen) => {
+              setPassword(chosen);
               setPending(startPendingSignup(email));
               note.show('success', 'OTP sent to your email address');
             }}
@@ -32,6 +36,7 @@ export function SignupPage() {
       ) : (
         <OtpForm
           pending={pending}
+          password={password}
           onResent={() => {
             setPending(startPendingSignup(pending.email));
             note.show('success', 'OTP resent successfully. The code sent before no longer works.');
@@ -39,6 +44,7 @@ export function SignupPage() {
           onChangeEmail={() => {
             clearPendingSignup();
             note.clear();
+            setPassword(undefined);
             setPending(null);
           }}
         />

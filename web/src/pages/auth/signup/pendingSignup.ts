@@ -1,5 +1,6 @@
 // The OTP step survives a reload: the address the code went to and when another code may be asked
-// for are kept in session storage (this tab only; never the password, which the server already holds).
+// for are kept in session storage (this tab only). Never the password: the page holds it in memory
+// only, and after a reload the server knows the signup by this browser's signup cookie.
 
 const KEY = 'pendingSignup';
 
