@@ -49,12 +49,13 @@ export function createPassageIndex(dimensions: number): PassageIndex {
         keys[i] = BigInt(size + i);
         matrix.set(vectors[i] ?? new Float32Array(dimensions), i * dimensions);
       });
-      if (refs.length > 0) index.add(keys, matrix, 0);
+      // One thread: the graph, and so every answer, is the same on every run.
+      if (refs.length > 0) index.add(keys, matrix, 1);
       size += refs.length;
     },
     search(vector, k) {
       if (size === 0) return [];
-      const { keys, distances } = index.search(vector, Math.min(k, size), 0);
+      const { keys, distances } = index.search(vector, Math.min(k, size), 1);
       return Array.from(keys, (key, i) => {
         const at = Number(key);
         return { entryId: entryIds[entries[at] ?? 0] ?? '', n: places[at] ?? 0, similarity: 1 - (distances[i] ?? 1) };

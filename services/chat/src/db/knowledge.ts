@@ -192,19 +192,22 @@ export const TELLING_SHARE = 0.2;
 
 /**
  * For each entry named, the question's telling words it does not hold: the words few entries hold
- * (under TELLING_SHARE of them) or none, by their English stems. An entry close in meaning that
+ * (under TELLING_SHARE of them) or none, by their English stems, but the `framing` words given. An entry close in meaning that
  * lacks what the question names ("stipend", "eKYC", a district) is about the topic, not the answer.
  */
-export async function missingWords(db: Queryable, question: string, entryIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function missingWords(db: Queryable, question: string, entryIds: readonly string[], framing: readonly string[]): Promise<Map<string, string[]>> {
   const { rows } = await db.query<{ id: string; missing: string[] }>(
-    `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme),
+    `WITH asked AS (
+            SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme
+            EXCEPT SELECT unnest(tsvector_to_array(to_tsvector('english', array_to_string($4::text[], ' '))))
+          ),
           telling AS (
             SELECT a.lexeme FROM asked a LEFT JOIN knowledge_lexemes l ON l.lexeme = a.lexeme
             WHERE coalesce(l.entries, 0) <= $3::float8 * (SELECT count(*) FROM knowledge_entries)
           )
      SELECT e.id, array(SELECT t.lexeme FROM telling t WHERE NOT e.document @@ to_tsquery('simple', quote_literal(t.lexeme)) ORDER BY t.lexeme) AS missing
      FROM knowledge_entries e WHERE e.id = ANY($2::text[])`,
-    [question, entryIds, TELLING_SHARE],
+    [question, entryIds, TELLING_SHARE, framing],
   );
   return new Map(rows.map((row) => [row.id, row.missing]));
 }

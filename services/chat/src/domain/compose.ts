@@ -24,8 +24,9 @@ export const ARCHIVE_IN_ENGLISH: Readonly<Record<QuestionLanguage, string>> = {
 
 /** Organisations named in a list answer, at most. */
 const LISTED = 5;
-/** Sentences quoted from the best entry, at most; a "how do I" answer takes the steps of its best two passages. */
-const QUOTED = 3;
+/** Sentences quoted from the best entry, at most; a "how do I" answer takes the steps of its best passages, this many. */
+const QUOTED = 4;
+const STEP_PASSAGES = 3;
 /** Entries besides the best cited with a sentence of their own, when nearly as close in meaning. */
 const ALSO_CLOSE = 0.03;
 
@@ -40,25 +41,27 @@ interface Sentence {
 }
 
 /** The entry's quotable sentences (head and body, not its sample questions), each scored by its passage's closeness and whether it gives what was asked. */
-function sentencesFor(answer: AnsweringEntry, intent: Intent): Sentence[] {
+function sentencesFor(answer: AnsweringEntry, intents: readonly Intent[]): Sentence[] {
   return answer.passages
     .filter((p) => p.part !== 'question')
     .flatMap((p) => {
       const text = p.part === 'head' ? p.text.slice(answer.entry.title.length + 2) : bodyOf(p.text, answer.entry.title);
-      return sentencesOf(text).map((sentence, i) => ({ text: sentence, at: p.n * 100 + i, score: p.similarity + (answersIntent(sentence, intent) ? 0.05 : 0) }));
+      return sentencesOf(text).map((sentence, i) => ({ text: sentence, at: p.n * 100 + i, score: p.similarity + (answersIntent(sentence, intents) ? 0.05 : 0) }));
     });
 }
 
 /** The sentences of the best entry that answer the question, in the entry's order. */
-function quote(answer: AnsweringEntry, intent: Intent): string {
-  const sentences = sentencesFor(answer, intent);
+function quote(answer: AnsweringEntry, intents: readonly Intent[]): string {
+  const sentences = sentencesFor(answer, intents);
+  const [intent] = intents;
   if (intent === 'how') {
-    // Steps are read in order: the two closest passages, whole, as the entry gives them.
-    const passages = answer.passages.filter((p) => p.part === 'body').sort((a, b) => b.similarity - a.similarity).slice(0, 2).sort((a, b) => a.n - b.n);
+    // Steps are read in order: the closest passages, whole, as the entry gives them.
+    const passages = answer.passages.filter((p) => p.part === 'body').sort((a, b) => b.similarity - a.similarity).slice(0, STEP_PASSAGES).sort((a, b) => a.n - b.n);
     if (passages.length > 0) return passages.map((p) => bodyOf(p.text, answer.entry.title)).join(' ');
   }
-  return sentences
-    .sort((a, b) => b.score - a.score)
+  // "What is it" is answered first by what the entry says it is: its summary's first sentence.
+  const lead = intent === 'what' ? sentences.filter((s) => s.at < 100).slice(0, 1) : [];
+  return [...lead, ...sentences.filter((s) => !lead.includes(s)).sort((a, b) => b.score - a.score)]
     .slice(0, QUOTED)
     .sort((a, b) => a.at - b.at)
     .map((s) => s.text)
@@ -69,22 +72,23 @@ function quote(answer: AnsweringEntry, intent: Intent): string {
 const named = (title: string, text: string) => (text.toLowerCase().includes(title.toLowerCase()) ? text : `${title}: ${text}`);
 
 /** The one sentence of an entry closest to the question. */
-const bestSentence = (answer: AnsweringEntry, intent: Intent): string => sentencesFor(answer, intent).sort((a, b) => b.score - a.score)[0]?.text ?? '';
+const bestSentence = (answer: AnsweringEntry, intents: readonly Intent[]): string => sentencesFor(answer, intents).sort((a, b) => b.score - a.score)[0]?.text ?? '';
 
 /**
  * The extractive answer, from the entries that answer only (the relevance decision has kept
  * them): a list question gets each matching organisation with a sentence; any other the best
  * entry's sentences that give what was asked, and a sentence of another entry nearly as close.
  */
-export function compose(answers: readonly AnsweringEntry[], intent: Intent, language: QuestionLanguage): Composed | undefined {
+export function compose(answers: readonly AnsweringEntry[], intents: readonly Intent[], language: QuestionLanguage): Composed | undefined {
   const [best] = answers;
+  const [intent] = intents;
   if (!best) return undefined;
   let paragraphs: { id: string; text: string }[];
   if (intent === 'list' && answers.length > 1) {
-    paragraphs = answers.slice(0, LISTED).map((answer) => ({ id: answer.entry.id, text: `${answer.entry.title}: ${bestSentence(answer, intent)}` }));
+    paragraphs = answers.slice(0, LISTED).map((answer) => ({ id: answer.entry.id, text: `${answer.entry.title}: ${bestSentence(answer, intents)}` }));
   } else {
     const close = answers.slice(1, 3).filter((answer) => (answer.similarity ?? 0) >= (best.similarity ?? 0) - ALSO_CLOSE);
-    paragraphs = [best, ...close].map((answer, i) => ({ id: answer.entry.id, text: named(answer.entry.title, i === 0 ? quote(answer, intent) : bestSentence(answer, intent)) }));
+    paragraphs = [best, ...close].map((answer, i) => ({ id: answer.entry.id, text: named(answer.entry.title, i === 0 ? quote(answer, intents) : bestSentence(answer, intents)) }));
   }
   const preface = ARCHIVE_IN_ENGLISH[language];
   return { response: [preface, ...paragraphs.map((p) => p.text)].filter((text) => text.length > 0).join('\n\n'), cited: paragraphs.map((p) => p.id) };

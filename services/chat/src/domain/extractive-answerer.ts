@@ -43,7 +43,7 @@ export function createExtractiveAnswerer(retrieve: Retrieve): Answerer {
       if (outOfScopeKind(question)) return sendWhole(abstention(languageOf(question)), onPart);
       const retrieval = await retrieve(question);
       signal.throwIfAborted();
-      const composed = compose(retrieval.answers, retrieval.intent, retrieval.language);
+      const composed = compose(retrieval.answers, retrieval.intents, retrieval.language);
       if (!composed) return sendWhole(abstention(retrieval.language), onPart);
       const cited = composed.cited.flatMap((id) => retrieval.answers.find((candidate) => candidate.entryId === id)?.entry ?? []);
       return sendWhole(

@@ -19,7 +19,7 @@ const OUT_OF_SCOPE: readonly { kind: string; pattern: RegExp }[] = [
     kind: 'shopping, prices and investing',
     pattern: /\b(share price|stock price|price (today|per kg)|bitcoin|crypto|mutual funds?|which (brand|phone|smartphone)|best (smartphone|phone|brand|laptop)|cheapest|amazon|flipkart|under \d+ rupees|brand to buy|best [a-z ]*brand)\b/,
   },
-  { kind: 'news, sport, weather and entertainment', pattern: /\b(weather|ipl|world cup|football|cricket score|live score|match yesterday|who won the .*(match|cup|league|election)|election results?|who will win|movie to watch|watch tonight|plot of the (movie|film)|recipe|paneer|biryani)\b/ },
+  { kind: 'news, sport, weather and entertainment', pattern: /\b(weather|ipl|world cup|football|cricket score|live score|match yesterday|who won the .*(match|cup|league|election)|election results?|who will win|movie to watch|watch tonight|plot of the (movie|film)|recipes?)\b/ },
   { kind: 'travel', pattern: /\b(tatkal|train tickets?|flight tickets?|tourist visa|visa for|bike trip|best time to visit)\b/ },
   {
     kind: "one person's medical case",

@@ -9,14 +9,17 @@ export type QuestionLanguage = 'en' | 'hinglish' | 'hi';
 const DEVANAGARI = /[\u0900-\u097F]/u;
 const DEVANAGARI_WORD = /[\u0900-\u097F]+/gu;
 
-/** Hindi words typed in Latin letters that an English question hardly holds (not "me", "do", "the"). */
-const HINGLISH_MARKERS = new Set(['kaise', 'kya', 'kaun', 'kitna', 'kitni', 'kitne', 'hai', 'hain', 'ka', 'ki', 'ke', 'ko', 'mein', 'liye', 'milega', 'milegi', 'karein', 'kare', 'chahiye', 'kahan', 'kab', 'aur', 'nahi', 'mujhe', 'hamare', 'hamara', 'apne', 'kaha', 'sakte', 'sakta', 'wala', 'wali', 'bhi', 'se']);
+/** Hindi words typed in Latin letters that an English question does not hold (not "me", "do", "the"). */
+const HINGLISH_MARKERS = new Set([
+  'kaise', 'kya', 'kaun', 'kitna', 'kitni', 'kitne', 'hai', 'hain', 'ka', 'ki', 'ke', 'ko', 'mein', 'liye', 'milega', 'milegi', 'karein', 'kare',
+  'chahiye', 'kahan', 'kab', 'aur', 'nahi', 'mujhe', 'hamare', 'hamara', 'apne', 'kaha', 'sakte', 'sakta', 'wala', 'wali', 'bhi', 'kyu', 'kyun',
+  'mila', 'mili', 'kiya', 'hua', 'hui', 'karna', 'karte', 'karta', 'karti', 'konsa', 'kaunsa', 'rahega', 'rahi', 'raha', 'hota', 'hoti',
+]);
 
 export function languageOf(question: string): QuestionLanguage {
   if (DEVANAGARI.test(question)) return 'hi';
   const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
-  const markers = words.filter((word) => HINGLISH_MARKERS.has(word)).length;
-  return markers >= 2 || (markers === 1 && words.length <= 4) ? 'hinglish' : 'en';
+  return words.some((word) => HINGLISH_MARKERS.has(word)) ? 'hinglish' : 'en';
 }
 
 /** Hindi drops the inherent vowel at the end of a word ("ja" of गूंज is "j"), which Sanskrit transliteration keeps. */

@@ -159,6 +159,9 @@ export const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'hum', 'humein', 'mujhe', 'mera', 'meri', 'mere', 'apna', 'apni', 'apne', 'ab', 'abhi', 'gaya', 'gayi', 'gaye', 'ho', 'band', 'nahi',
   'nahin', 'jo', 'jab', 'tab', 'yeh', 'ye', 'woh', 'wo', 'ek', 'sab', 'koi', 'kuch', 'bahut', 'sabse', 'pehla', 'pehli', 'banaye', 'banane',
   'bane', 'bhai', 'ji', 'aayega', 'aayegi', 'aata', 'aati', 'kaha', 'bhare', 'bharna', 'karaye', 'karayen', 'pehle', 'logo', 'logon',
+  'kyu', 'kyun', 'mila', 'mili', 'hua', 'hui', 'ne', 'konsa', 'kaunsa', 'rahega', 'rahegi', 'raha', 'rahi', 'rahe', 'accha', 'acha', 'achha',
+  'unhen', 'unhe', 'unko', 'inko', 'isko', 'usko', 'hamara', 'hamare', 'hamari', 'tum', 'aap', 'aapka', 'aapki', 'batao', 'bataiye', 'bataye',
+  'chahte', 'chahta', 'chahti', 'lena', 'lene', 'dena', 'dene', 'jaye', 'jaaye', 'jata', 'jati', 'jate', 'ja', 'sake', 'paaye', 'paye',
 ]);
 
 /** Hindi words typed in Latin letters, and their English for the search. */

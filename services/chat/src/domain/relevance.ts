@@ -46,6 +46,24 @@ export function placeFits(askedStates: readonly string[], entryStates: readonly 
   return askedStates.length === 0 || entryStates.includes('All India') || entryStates.some((state) => askedStates.includes(state));
 }
 
+/**
+ * Words that frame a question rather than name its subject ("best", "founder", "near", "details"):
+ * an entry need not hold them to answer. English words of asking, judging and relating, not of any
+ * topic; places are left out too, as placeFits weighs them.
+ */
+export const FRAMING_WORDS: readonly string[] = [
+  'good', 'best', 'better', 'great', 'top', 'famous', 'known', 'popular', 'successful', 'success', 'model', 'way', 'ways', 'like', 'similar',
+  'much', 'many', 'more', 'most', 'less', 'done', 'do', 'does', 'did', 'make', 'made', 'near', 'nearby', 'still', 'without', 'with', 'old',
+  'new', 'latest', 'recent', 'recently', 'current', 'currently', 'today', 'now', 'ask', 'asked', 'got', 'get', 'getting', 'give', 'given',
+  'details', 'detail', 'information', 'info', 'example', 'examples', 'list', 'type', 'types', 'kind', 'kinds', 'need', 'needs', 'want',
+  'help', 'please', 'tell', 'know', 'explain', 'explained', 'work', 'works', 'working', 'worked', 'start', 'started', 'starting', 'founder',
+  'founders', 'founded', 'achieve', 'achieved', 'achievement', 'idea', 'ideas', 'thing', 'things', 'someone', 'somebody', 'people', 'person',
+  'organisation', 'organisations', 'organization', 'organizations', 'ngo', 'ngos', 'india', 'indian', 'online', 'money', 'simple', 'simplest',
+  'easy', 'easiest', 'quick', 'quickly', 'step', 'steps', 'process', 'procedure', 'difference', 'between', 'compare', 'which', 'about',
+  'regarding', 'related', 'also', 'really', 'actually', 'exactly', 'possible', 'able', 'allowed', 'rules', 'rule', 'guide', 'tips', 'advice',
+  'suggest', 'suggestion', 'recommend', 'option', 'options', 'available', 'one', 'two', 'first', 'year', 'years', 'time', 'times', 'day', 'days',
+];
+
 /** How much holding the question's words adds to closeness in meaning when entries are ordered. */
 const COVERAGE_WEIGHT = 0.05;
 

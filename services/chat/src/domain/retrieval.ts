@@ -31,7 +31,8 @@ export interface Retrieval {
   language: QuestionLanguage;
   /** The question in the archive's words (Hindi made English). */
   english: string;
-  intent: Intent;
+  /** What the question asks for, the first shaping the answer (intent.ts). */
+  intents: Intent[];
   /** The best entries, best first, whether or not they answer. */
   candidates: Candidate[];
   /** Of those, the ones that answer the question. */

@@ -2,11 +2,11 @@ import type { Queryable } from '@betterplus/kit';
 import type { PassageIndex } from '../adapters/passage-index.ts';
 import { missingWords, searchKnowledge } from '../db/knowledge.ts';
 import { vectorOf } from '../db/passages.ts';
-import { intentOf } from '../domain/intent.ts';
+import { intentsOf } from '../domain/intent.ts';
 import type { Passage } from '../domain/passages.ts';
 import { hintsOf } from '../domain/question-hints.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
-import { answerScore, fusedScore, isAnswer, placeFits, type Ranked } from '../domain/relevance.ts';
+import { answerScore, FRAMING_WORDS, fusedScore, isAnswer, placeFits, type Ranked } from '../domain/relevance.ts';
 import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
 
 export interface QueryEmbedder {
@@ -51,12 +51,13 @@ export function createRetriever({ db, embedder, index, spellings }: RetrieverDep
     }
     byWords.forEach((found, i) => Object.assign(rankOf(found.id), { byWords: i + 1, coverage: found.coverage }));
     const best = [...ranked.values()].sort((a, b) => fusedScore(b) - fusedScore(a) || a.entryId.localeCompare(b.entryId)).slice(0, WEIGHED);
-    const candidates = await weigh(db, best, vector, english);
-    const asked = hintsOf(english).states;
+    const hints = hintsOf(english);
+    const candidates = await weigh(db, best, vector, english, [...FRAMING_WORDS, ...hints.placeWords]);
+    const asked = hints.states;
     return {
       language,
       english,
-      intent: intentOf(english),
+      intents: intentsOf(english),
       candidates,
       answers: candidates.filter((candidate) => isAnswer(candidate) && placeFits(asked, candidate.entry.states)),
     };
@@ -64,7 +65,7 @@ export function createRetriever({ db, embedder, index, spellings }: RetrieverDep
 }
 
 /** The entries with their passages, each compared with the question exactly; best first (answerScore), ties by fusion. */
-async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Array, english: string): Promise<Candidate[]> {
+async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Array, english: string, framing: readonly string[]): Promise<Candidate[]> {
   if (ranked.length === 0) return [];
   const ids = ranked.map((r) => r.entryId);
   const [entries, passages, missing] = await Promise.all([
@@ -73,7 +74,7 @@ async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Ar
       'SELECT entry_id, n, part, text, vector FROM knowledge_passages WHERE entry_id = ANY($1::text[]) ORDER BY entry_id, n',
       [ids],
     ),
-    missingWords(db, english, ids),
+    missingWords(db, english, ids, framing),
   ]);
   const byId = new Map(entries.rows.map((entry) => [entry.id, entry]));
   return ranked

@@ -88,7 +88,7 @@ describe('composition', () => {
   });
 
   it('answers a who question with the founding sentence, a Hindi question with a Hindi sentence first', () => {
-    const composed = compose([entry('smile', 'Smile Foundation', 'It runs schools. Santanu Mishra founded it in 2002. It works in 25 states.', 0.8)], 'who', 'hi');
+    const composed = compose([entry('smile', 'Smile Foundation', 'It runs schools. Santanu Mishra founded it in 2002. It works in 25 states.', 0.8)], ['who'], 'hi');
     assert.ok(composed);
     assert.match(composed.response, /^हमारा संग्रह अंग्रेज़ी में है/);
     assert.match(composed.response, /Santanu Mishra founded it in 2002\./);
@@ -96,12 +96,12 @@ describe('composition', () => {
   });
 
   it('lists each matching organisation for a list question, each cited', () => {
-    const composed = compose([entry('a', 'Alpha Trust', 'It makes pads in Bihar.', 0.8), entry('b', 'Beta Sangh', 'It teaches hygiene in Bihar.', 0.78)], 'list', 'en');
+    const composed = compose([entry('a', 'Alpha Trust', 'It makes pads in Bihar.', 0.8), entry('b', 'Beta Sangh', 'It teaches hygiene in Bihar.', 0.78)], ['list'], 'en');
     assert.deepEqual(composed?.cited, ['a', 'b']);
     assert.match(composed?.response ?? '', /Alpha Trust: [^\n]+\n\nBeta Sangh: /);
   });
 
   it('composes nothing from no answering entry', () => {
-    assert.equal(compose([], 'what', 'en'), undefined);
+    assert.equal(compose([], ['what'], 'en'), undefined);
   });
 });
