@@ -12,7 +12,8 @@ export type { Embedder, EmbedderOptions } from './embedding-session.ts';
 /** Loads the model from options.modelDir (nothing from the network); rejects when it cannot. */
 export async function createEmbedder(options: EmbedderOptions): Promise<Embedder> {
   const spec = options.spec ?? EMBEDDING_MODEL;
-  const worker = new Worker(new URL('./embedder-worker.ts', import.meta.url), { workerData: { ...options, spec } });
+  // None of the process's node options concern the worker, and some stop it (--input-type).
+  const worker = new Worker(new URL('./embedder-worker.ts', import.meta.url), { workerData: { ...options, spec }, execArgv: [] });
   const pending = new Map<number, { resolve: (vectors: Float32Array[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   let stopped: Error | undefined;
@@ -96,6 +97,7 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
       }
       stop(new Error('the embedder is closed'));
       const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.ref();
       worker.postMessage({ kind: 'close' } satisfies EmbedderRequest);
       await exited;
     },

@@ -1,10 +1,13 @@
 // The real model from the models folder (scripts/ensure-deps.sh fetches it before npm test).
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { createEmbedder, type Embedder } from '../../src/adapters/embedder.ts';
 import { EMBEDDING_MODEL, embeddingModelDir } from '../../src/adapters/embedding-model.ts';
 
 const modelDir = embeddingModelDir();
+const run = promisify(execFile);
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0);
 
 const NGO_QUESTION = 'How do I register an NGO?';
@@ -122,6 +125,21 @@ describe('the sentence embedder (bge-small-en-v1.5, int8, from the models folder
 
   it('refuses to start without the model files, naming the folder', async () => {
     await assert.rejects(createEmbedder({ modelDir: '/nonexistent/model' }), /\/nonexistent\/model/);
+  });
+
+  it('lets a process that closed it end by itself, and one that did not end too', async () => {
+    const embedderUrl = new URL('../../src/adapters/embedder.ts', import.meta.url).href;
+    const script = (close: boolean): string => `
+      const { createEmbedder } = await import(${JSON.stringify(embedderUrl)});
+      const embedder = await createEmbedder({ modelDir: ${JSON.stringify(modelDir)} });
+      const vector = await embedder.embedQuery('How do I register an NGO?');
+      ${close ? 'await embedder.close();' : ''}
+      console.log(vector.length);`;
+    for (const close of [true, false]) {
+      const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '--eval', script(close)], { timeout: 60_000 });
+      assert.equal(stdout.trim(), '384', stderr);
+      assert.doesNotMatch(stderr, /unsettled top-level await/);
+    }
   });
 
   it('refuses requests once closed', async () => {
