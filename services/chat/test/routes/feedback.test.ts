@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createTestStack, published, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
 import { AnswerRatedEvent, topics } from '@betterplus/events';
+import { applyEntitlement } from '../../src/db/entitlements.ts';
 import { addQuestion, recordAnswer } from '../../src/db/history.ts';
-import { bearerFor, billingGrants, currentPeriod, settled, startChatOnEachDatabase, type Chat } from '../support/chat.ts';
+import { bearerFor, currentPeriod, startChatOnEachDatabase, type Chat } from '../support/chat.ts';
 
 let stack: TestStack;
 let onEach: { database: string; chat: Chat }[] = [];
@@ -172,8 +173,8 @@ describe('marks of answers chat gave (POST /api/chat)', () => {
   it('tell whether the answer abstained and which entries it cited', async () => {
     const chat = onEach[0]?.chat ?? assert.fail('no chat');
     const userId = randomUUID();
-    await billingGrants(chat, userId, { plan: 'premium', queriesLimit: 5, ...currentPeriod() });
-    await settled(chat);
+    // Straight into chat's projection: this file's two chats share one consumer group, so billing's event may reach the other.
+    await applyEntitlement(chat.deps.db, { userId, plan: 'premium', status: 'active', queriesLimit: 5, ...currentPeriod(), changedAt: new Date() });
     const headers = await bearerFor(stack, userId);
     const ask = async (message: string) => (await chat.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { message } })).json<{ id: string; sources: { id: string }[] }>();
     const answered = await ask('How does Goonj use old clothes for rural development?');
