@@ -160,7 +160,7 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
         chat().app.inject({ method: 'DELETE', url: '/api/chat/history', headers }),
         ...ids.flatMap((id) => [mark(userId, id, { helpful: true }), mark(userId, id, { helpful: false })]),
       ]);
-      assert.deepEqual(cleared?.json(), { cleared: 3 });
+      assert.deepEqual(cleared.json(), { cleared: 3 });
       for (const response of racing) assert.ok([200, 404].includes(response.statusCode), response.body);
       const { rows } = await chat().deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM answer_feedback WHERE query_id = ANY($1::uuid[])', [ids]);
       assert.equal(rows[0]?.n, 0);
