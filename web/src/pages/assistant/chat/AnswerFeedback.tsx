@@ -31,6 +31,7 @@ export function AnswerFeedback({ id, feedback }: { id: string; feedback: Feedbac
 
   const reasonForm = (
     <form
+      aria-label="Why this answer was not helpful"
       onSubmit={(event) => {
         event.preventDefault();
         rating.mutate({ helpful: false, reason }, { onSuccess: () => { setAsking(false); } });
