@@ -77,8 +77,8 @@ export async function historyOf(db: Queryable, userId: string, page: { limit: nu
 }
 
 /**
- * Deletes every answered entry of the user, with its mark; returns how many. A question still being answered
- * stays until its answer is kept or, failing, given back with its row (refundQuery).
+ * Deletes every answered entry of the user, with its mark; returns how many. A question still
+ * being answered stays until its answer is kept or, failing, given back with its row (refundQuery).
  */
 export async function clearHistory(db: Queryable, userId: string): Promise<number> {
   return (await db.query('DELETE FROM chat_history WHERE user_id = $1 AND response IS NOT NULL', [userId])).rowCount;

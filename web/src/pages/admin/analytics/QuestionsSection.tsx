@@ -14,8 +14,9 @@ function Lines({ items, render }: { items: readonly string[]; render: (item: str
   if (items.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {items.map((item) => (
-        <li key={item}>{render(item)}</li>
+      {/* Two users may give the same reason: the position keeps the keys apart. */}
+      {items.map((item, position) => (
+        <li key={`${String(position)}:${item}`}>{render(item)}</li>
       ))}
     </ul>
   );
