@@ -3,7 +3,7 @@
 import type { DescMessage } from '@bufbuild/protobuf';
 import { PaymentFailedSchema, PaymentVerifiedSchema } from './gen/betterplus/billing/v1/payment_pb.ts';
 import { PlanExpiredSchema, SubscriptionCancelledSchema, SubscriptionChangedSchema } from './gen/betterplus/billing/v1/subscription_pb.ts';
-import { AnswerGivenSchema } from './gen/betterplus/chat/v1/answer_pb.ts';
+import { AnswerGivenSchema, AnswerRatedSchema } from './gen/betterplus/chat/v1/answer_pb.ts';
 import { HistoryClearedSchema } from './gen/betterplus/chat/v1/history_pb.ts';
 import { QueryConsumedSchema, QueryRefundedSchema } from './gen/betterplus/chat/v1/query_pb.ts';
 import { OtpRequestedSchema } from './gen/betterplus/identity/v1/signup_pb.ts';
@@ -43,6 +43,7 @@ export const QueryConsumedEvent = defineEvent(topics.chatQuery, QueryConsumedSch
 export const QueryRefundedEvent = defineEvent(topics.chatQuery, QueryRefundedSchema);
 export const HistoryClearedEvent = defineEvent(topics.chatHistory, HistoryClearedSchema);
 export const AnswerGivenEvent = defineEvent(topics.chatAnswer, AnswerGivenSchema);
+export const AnswerRatedEvent = defineEvent(topics.chatAnswer, AnswerRatedSchema);
 
 /** What the infrastructure creates for a topic (services never create topics themselves). */
 export interface TopicSettings {
@@ -67,9 +68,9 @@ export const KEPT_FOR_EVER = -1;
  * Every topic with its partitions and retention, created by `npm run kafka:topics` (the local
  * infrastructure and the chart's pre-install job). The topics admin-reporting's read models are
  * rebuilt from (users, plans, payments, queries, cleared histories) are kept for ever, so a
- * replay from the start rebuilds them whole; questions asked are kept 90 days, the longest
- * analytics range. Dead letters keep a month for an operator to look and replay; signup codes
- * expire in minutes, so their topic keeps a day; contact messages a week.
+ * replay from the start rebuilds them whole; questions asked and the marks their answers got are
+ * kept 90 days, the longest analytics range. Dead letters keep a month for an operator to look
+ * and replay; signup codes expire in minutes, so their topic keeps a day; contact messages a week.
  */
 export const topicCatalogue: readonly TopicSettings[] = [
   { name: topics.identityUser, partitions: 6, retentionMs: KEPT_FOR_EVER },

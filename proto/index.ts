@@ -24,6 +24,7 @@ export {
   QueryRefundedEvent,
   HistoryClearedEvent,
   AnswerGivenEvent,
+  AnswerRatedEvent,
   topicCatalogue,
   KEPT_FOR_EVER,
   deadLetterTopicOf,

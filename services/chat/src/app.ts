@@ -4,13 +4,14 @@ import { chooseAnswerer } from './domain/choose-answerer.ts';
 import { startUnansweredSweeper } from './domain/unanswered-sweeper.ts';
 import { handlers } from './events/handlers/index.ts';
 import { askRoutes } from './routes/ask.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { historyRoutes } from './routes/history.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
 import { chatMetrics } from './routes/metrics.ts';
 import { queriesLeftRoutes } from './routes/queries-left.ts';
 import { openKnowledgeBase } from './use-cases/knowledge-base.ts';
 
-/** chat: entitlements (billing.subscription.v1), the usage ledger, chat history and the knowledge base. */
+/** chat: entitlements (billing.subscription.v1), the usage ledger, chat history with its answers' marks, and the knowledge base. */
 export const chatService = defineService<ChatConfig>({
   name: 'chat',
   settings: chatSettings,
@@ -24,6 +25,7 @@ export const chatService = defineService<ChatConfig>({
     app.addHook('onClose', () => sweeper.stop());
     queriesLeftRoutes(app, deps);
     historyRoutes(app, deps);
+    feedbackRoutes(app, deps);
     knowledgeRoutes(app, deps);
     return handlers;
   },

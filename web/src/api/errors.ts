@@ -42,6 +42,7 @@ const rules = {
   },
   fetchKnowledgeEntry: { fallback: 'Failed to load this entry. Please try again.' },
   contact: { fallback: 'Failed to send your message. Please try again later.', serverText: true },
+  rateAnswer: { fallback: 'Your feedback could not be saved. Please try again.' },
   adminSignIn: { fallback: 'An error occurred. Please try again.', byStatus: { 401: 'Invalid credentials' } },
   adminDashboard: { fallback: 'Failed to fetch data. Please check your credentials.' },
   adminUsers: { fallback: 'Failed to fetch subscriptions data' },

@@ -147,3 +147,44 @@ export async function questionsAsked(db: Queryable, from: Date, to: Date): Promi
   if (!asked) throw new Error('the questions query returned no row');
   return asked;
 }
+
+export interface NotHelpfulAnswer {
+  question: string;
+  /** Answers to it marked not helpful (each answer's latest mark). */
+  count: number;
+  /** The latest reasons given, newest first. */
+  reasons: string[];
+  /** The knowledge base entries those answers cited. */
+  sources: string[];
+}
+
+/** Reasons listed per question. */
+const REASONS_PER_QUESTION = 3;
+
+/**
+ * The questions whose answers were most often marked not helpful in [from, to) (by each answer's
+ * latest mark, so one taken back no longer counts), one question in any case or spacing, with the
+ * latest reasons and the entries the answers cited.
+ */
+export async function notHelpfulAnswers(db: Queryable, from: Date, to: Date): Promise<NotHelpfulAnswer[]> {
+  const { rows } = await db.query<{ answers: NotHelpfulAnswer[] }>(
+    `WITH marked AS (
+       SELECT lower(btrim(question)) AS key, btrim(question) AS question, reason, source_ids, rated_at
+       FROM answer_ratings WHERE NOT helpful AND rated_at >= $1 AND rated_at < $2
+     ),
+     counted AS (
+       SELECT key, mode() WITHIN GROUP (ORDER BY question) AS question, count(*)::int AS n
+       FROM marked GROUP BY key ORDER BY n DESC, key LIMIT $3
+     )
+     SELECT coalesce(json_agg(json_build_object(
+              'question', c.question,
+              'count', c.n,
+              'reasons', (SELECT coalesce(json_agg(r.reason ORDER BY r.rated_at DESC), '[]')
+                            FROM (SELECT reason, rated_at FROM marked m WHERE m.key = c.key AND reason IS NOT NULL ORDER BY rated_at DESC LIMIT $4) AS r),
+              'sources', (SELECT coalesce(json_agg(DISTINCT s.id ORDER BY s.id), '[]') FROM marked m, unnest(m.source_ids) AS s(id) WHERE m.key = c.key)
+            ) ORDER BY c.n DESC, c.key), '[]') AS answers
+     FROM counted c`,
+    [from, to, TOP_QUESTIONS, REASONS_PER_QUESTION],
+  );
+  return rows[0]?.answers ?? [];
+}

@@ -144,6 +144,29 @@ export async function recordAnswerGiven(tx: Queryable, answer: { queryId: string
   );
 }
 
+export interface AnswerRating {
+  queryId: string;
+  userId: string;
+  question: string;
+  helpful: boolean;
+  /** null when the user gave none. */
+  reason: string | null;
+  sourceIds: string[];
+  abstained: boolean;
+  at: Date;
+}
+
+/** An answer's mark: the latest by its time wins; nothing for a user whose history was cleared after it. */
+export async function recordAnswerRated(tx: Queryable, rating: AnswerRating): Promise<void> {
+  await tx.query(
+    `INSERT INTO answer_ratings AS r (query_id, user_id, question, helpful, reason, source_ids, abstained, rated_at)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8 WHERE NOT EXISTS (SELECT 1 FROM histories_cleared WHERE user_id = $2 AND cleared_before > $8)
+     ON CONFLICT (query_id) DO UPDATE SET helpful = excluded.helpful, reason = excluded.reason, rated_at = excluded.rated_at
+       WHERE r.rated_at <= excluded.rated_at`,
+    [rating.queryId, rating.userId, rating.question, rating.helpful, rating.reason, rating.sourceIds, rating.abstained, rating.at],
+  );
+}
+
 export async function recordHistoryCleared(tx: Queryable, userId: string, clearedAt: Date): Promise<void> {
   await tx.query(
     `INSERT INTO histories_cleared (user_id, cleared_before) VALUES ($1, $2)
@@ -151,4 +174,5 @@ export async function recordHistoryCleared(tx: Queryable, userId: string, cleare
     [userId, clearedAt],
   );
   await tx.query('DELETE FROM answers_given WHERE user_id = $1 AND answered_at < $2', [userId, clearedAt]);
+  await tx.query('DELETE FROM answer_ratings WHERE user_id = $1 AND rated_at < $2', [userId, clearedAt]);
 }

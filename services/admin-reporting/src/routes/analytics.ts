@@ -1,6 +1,6 @@
 import { ErrorResponse, Type, badRequest, enforceRateLimit, type Cache, type Database, type ServiceApp, type Static } from '@betterplus/kit';
 import type { AdminReportingConfig } from '../config.ts';
-import { analyticsFigures, questionsAsked } from '../db/analytics.ts';
+import { analyticsFigures, notHelpfulAnswers, questionsAsked } from '../db/analytics.ts';
 import { createCollector, type Hit } from '../domain/analytics/collect.ts';
 import { RANGES, addDays, indiaMidnight, rangeDays } from '../domain/analytics/range.ts';
 import type { AdminGuard } from './admin-guard.ts';
@@ -55,6 +55,14 @@ const AnalyticsResponse = Type.Object({
   ),
   topQuestions: Type.Array(Counted),
   abstainedQuestions: Type.Array(Counted),
+  notHelpfulAnswers: Type.Array(
+    Type.Object({
+      question: Type.String(),
+      count: Type.Integer({ description: 'Answers to it marked not helpful (each answer by its latest mark)' }),
+      reasons: Type.Array(Type.String(), { description: 'The latest reasons given, newest first (a few)' }),
+      sources: Type.Array(Type.String(), { description: 'Ids of the knowledge base entries those answers cited' }),
+    }),
+  ),
 });
 
 const AnalyticsQuery = Type.Object(
@@ -115,8 +123,9 @@ export function analyticsRoutes(app: ServiceApp, deps: AnalyticsDeps): void {
     async (request) => {
       const { range, ...dates } = request.query;
       const { firstDay, lastDay } = rangeDays(range, dates, new Date());
-      const [figures, questions] = await Promise.all([analyticsFigures(db, firstDay, lastDay), questionsAsked(db, indiaMidnight(firstDay), indiaMidnight(addDays(lastDay, 1)))]);
-      return { ...figures, ...questions };
+      const [from, to] = [indiaMidnight(firstDay), indiaMidnight(addDays(lastDay, 1))];
+      const [figures, questions, notHelpful] = await Promise.all([analyticsFigures(db, firstDay, lastDay), questionsAsked(db, from, to), notHelpfulAnswers(db, from, to)]);
+      return { ...figures, ...questions, notHelpfulAnswers: notHelpful };
     },
   );
 }

@@ -2,10 +2,12 @@
 // PostgreSQL and PGlite. Each test sends from addresses of its own: visitors and rate limits are
 // counted per address.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { indiaDate } from '@betterplus/kit';
 import { realInfrastructure, type TestStack } from '@betterplus/kit/testing';
-import type { AnalyticsFigures, QuestionsAsked } from '../../src/db/analytics.ts';
+import type { AnalyticsFigures, NotHelpfulAnswer, QuestionsAsked } from '../../src/db/analytics.ts';
+import { recordAnswerRated } from '../../src/db/read-models.ts';
 import { createCollector } from '../../src/domain/analytics/collect.ts';
 import { ADMIN, adminHeaders, basic, startOnEachStack, type AdminReporting } from '../support/admin.ts';
 
@@ -21,7 +23,7 @@ const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-type Figures = AnalyticsFigures & QuestionsAsked;
+type Figures = AnalyticsFigures & QuestionsAsked & { notHelpfulAnswers: NotHelpfulAnswer[] };
 
 for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['pglite']) {
   describe(`analytics calls on ${database}`, () => {
@@ -197,9 +199,39 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
           events: [{ date: '20250301', events: [{ name: 'subscription_started', parameters: '{"plan": "premium"}', count: 1 }] }],
           topQuestions: [],
           abstainedQuestions: [],
+          notHelpfulAnswers: [],
         });
         const oneDay = (await analytics('?range=custom&startDate=2025-03-02&endDate=2025-03-02')).json<Figures>();
         assert.deepEqual([oneDay.pageViews, oneDay.activeUsers, oneDay.conversionRate], [1, 1, 0]);
+      });
+
+      it("lists the questions whose answers were marked not helpful in the range, with the latest reasons and the entries cited", async () => {
+        const marked = (question: string, at: string, rating: { helpful?: boolean; reason?: string; sourceIds?: string[] } = {}) =>
+          recordAnswerRated(service().deps.db, {
+            queryId: randomUUID(),
+            userId: randomUUID(),
+            question,
+            helpful: rating.helpful ?? false,
+            reason: rating.reason ?? null,
+            sourceIds: rating.sourceIds ?? ['goonj'],
+            abstained: false,
+            at: new Date(at),
+          });
+        await marked('Who founded Goonj?', '2025-04-01T09:00:00+05:30', { reason: 'oldest reason' });
+        await marked('who founded goonj? ', '2025-04-01T10:00:00+05:30', { reason: 'second reason', sourceIds: ['cloth-for-work', 'goonj'] });
+        await marked('Who founded Goonj?', '2025-04-01T11:00:00+05:30');
+        await marked('Who founded Goonj?', '2025-04-02T12:00:00+05:30', { reason: 'third reason' });
+        await marked('Who founded Goonj?', '2025-04-02T13:00:00+05:30', { reason: 'newest reason' });
+        await marked('Who founded Goonj?', '2025-04-02T14:00:00+05:30', { helpful: true, reason: 'a helpful mark is no complaint' });
+        await marked('What is MGNREGA?', '2025-04-02T23:59:59+05:30', { sourceIds: [] });
+        await marked('Before the range', '2025-03-31T23:59:59+05:30');
+        await marked('After the range', '2025-04-03T00:00:00+05:30');
+        const response = await analytics('?range=custom&startDate=2025-04-01&endDate=2025-04-02');
+        assert.equal(response.statusCode, 200);
+        assert.deepEqual(response.json<Figures>().notHelpfulAnswers, [
+          { question: 'Who founded Goonj?', count: 5, reasons: ['newest reason', 'third reason', 'second reason'], sources: ['cloth-for-work', 'goonj'] },
+          { question: 'What is MGNREGA?', count: 1, reasons: [], sources: [] },
+        ]);
       });
 
       it('answers each preset range, 7 days when none is named', async () => {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AnswerGivenEvent,
+  AnswerRatedEvent,
   HistoryClearedEvent,
   PaymentFailedEvent,
   PaymentVerifiedEvent,
@@ -89,6 +90,8 @@ export function publisher(service: AdminReporting) {
       run((tx) => tx.publish(QueryRefundedEvent, userId, { userId, queryId, periodStart: timestampOf(start) })),
     answered: (userId: string, question: string, { abstained = false, at = new Date(), queryId = randomUUID() } = {}) =>
       run((tx) => tx.publish(AnswerGivenEvent, userId, { userId, queryId, question, abstained, sourceIds: abstained ? [] : ['goonj'], answeredAt: timestampOf(at) })),
+    rated: (userId: string, question: string, { helpful = false, reason = '', sourceIds = ['goonj'], abstained = false, at = new Date(), queryId = randomUUID() } = {}) =>
+      run((tx) => tx.publish(AnswerRatedEvent, userId, { userId, queryId, helpful, reason, question, sourceIds, abstained, ratedAt: timestampOf(at) })).then(() => queryId),
     cleared: (userId: string, at = new Date()) => run((tx) => tx.publish(HistoryClearedEvent, userId, { userId, clearedAt: timestampOf(at) })),
   };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@betterplus/kit';
+import type { Feedback } from './feedback.ts';
 
 export interface Source {
   id: string;
@@ -14,6 +15,8 @@ export interface HistoryEntry {
   response: string | null;
   created_at: Date;
   sources: Source[];
+  /** The user's current mark of the answer; null when unmarked. */
+  feedback: Feedback | null;
 }
 
 /** A question whose answer is on its way, charged to the period that starts at `periodStart`. */
@@ -22,12 +25,13 @@ export async function addQuestion(db: Queryable, entry: { id: string; userId: st
 }
 
 /** Keeps the answer of question `id`; false when the question is gone (the user cleared the history meanwhile). */
-export async function recordAnswer(db: Queryable, id: string, answer: { response: string; sources: readonly Source[]; followUps: readonly string[] }): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE chat_history SET response = $2, sources = $3, follow_ups = $4, answered_at = now() WHERE id = $1', [
+export async function recordAnswer(db: Queryable, id: string, answer: { response: string; sources: readonly Source[]; followUps: readonly string[]; abstained: boolean }): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE chat_history SET response = $2, sources = $3, follow_ups = $4, abstained = $5, answered_at = now() WHERE id = $1', [
     id,
     answer.response,
     JSON.stringify(answer.sources),
     JSON.stringify(answer.followUps),
+    answer.abstained,
   ]);
   return rowCount === 1;
 }
@@ -61,18 +65,20 @@ export async function removeUnanswered(db: Queryable, staleAfterMs: number, limi
 /** The user's entries newest first, `limit` of them, older than the entry `before` when given. */
 export async function historyOf(db: Queryable, userId: string, page: { limit: number; before?: string | undefined }): Promise<HistoryEntry[]> {
   const { rows } = await db.query<HistoryEntry>(
-    `SELECT id, message, response, created_at, sources FROM chat_history
-     WHERE user_id = $1
-       AND ($3::uuid IS NULL OR seq < (SELECT seq FROM chat_history WHERE id = $3 AND user_id = $1))
-     ORDER BY seq DESC LIMIT $2`,
+    `SELECT h.id, h.message, h.response, h.created_at, h.sources,
+            CASE WHEN f.query_id IS NULL THEN NULL ELSE json_build_object('helpful', f.helpful, 'reason', f.reason) END AS feedback
+     FROM chat_history h LEFT JOIN answer_feedback f ON f.query_id = h.id
+     WHERE h.user_id = $1
+       AND ($3::uuid IS NULL OR h.seq < (SELECT seq FROM chat_history WHERE id = $3 AND user_id = $1))
+     ORDER BY h.seq DESC LIMIT $2`,
     [userId, page.limit, page.before ?? null],
   );
   return rows;
 }
 
 /**
- * Deletes every answered entry of the user; returns how many. A question still being answered
- * stays until its answer is kept or, failing, given back with its row (refundQuery).
+ * Deletes every answered entry of the user, with its mark; returns how many. A question still
+ * being answered stays until its answer is kept or, failing, given back with its row (refundQuery).
  */
 export async function clearHistory(db: Queryable, userId: string): Promise<number> {
   return (await db.query('DELETE FROM chat_history WHERE user_id = $1 AND response IS NOT NULL', [userId])).rowCount;

@@ -2,6 +2,7 @@ import { ErrorResponse, Type, currentUser, type ServiceApp, type ServiceDeps } f
 import { HistoryClearedEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { clearHistory, historyOf } from '../db/history.ts';
+import { Mark } from './feedback.ts';
 
 const Source = Type.Object({ id: Type.String(), title: Type.String(), kind: Type.String(), url: Type.String() });
 
@@ -13,6 +14,7 @@ const HistoryResponse = Type.Object({
       response: Type.Union([Type.String(), Type.Null()]),
       created_at: Type.String({ format: 'date-time' }),
       sources: Type.Array(Source),
+      feedback: Type.Union([Mark, Type.Null()], { description: "The user's current mark of the answer; null when unmarked" }),
     }),
   ),
 });
@@ -42,7 +44,7 @@ export function historyRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'u
     '/api/chat/history',
     {
       preHandler: deps.authenticate,
-      schema: { summary: "Clears the signed-in user's history (never anyone else's)", response: { 200: Type.Object({ cleared: Type.Integer({ minimum: 0 }) }), 401: ErrorResponse } },
+      schema: { summary: "Clears the signed-in user's history and the marks of its answers (never anyone else's)", response: { 200: Type.Object({ cleared: Type.Integer({ minimum: 0 }) }), 401: ErrorResponse } },
     },
     async (request) => {
       const { userId } = currentUser(request);

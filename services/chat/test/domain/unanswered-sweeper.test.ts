@@ -38,7 +38,7 @@ describe('the unanswered sweeper', () => {
     const stale = [await askedThenCrashed(userId, 10), await askedThenCrashed(userId, 20), await askedThenCrashed(userId, 30)];
     const recent = await askedThenCrashed(userId, 1);
     const answered = await askedThenCrashed(userId, 30);
-    await recordAnswer(chat.deps.db, answered, { response: 'An answer.', sources: [], followUps: [] });
+    await recordAnswer(chat.deps.db, answered, { response: 'An answer.', sources: [], followUps: [], abstained: false });
     assert.equal((await allowanceOf(chat.deps.db, userId, new Date()))?.queriesLeft, 5);
 
     const [first, second] = [sweeper(), sweeper()];

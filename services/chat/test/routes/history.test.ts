@@ -20,7 +20,7 @@ interface Page {
 async function ask(userId: string, message: string, response?: string): Promise<string> {
   const id = randomUUID();
   await addQuestion(chat.deps.db, { id, userId, message, periodStart: new Date('2026-11-01T00:00:00Z') });
-  if (response) await recordAnswer(chat.deps.db, id, { response, sources: [{ id: 'goonj', title: 'Goonj', kind: 'organisation', url: 'https://goonj.org' }], followUps: [] });
+  if (response) await recordAnswer(chat.deps.db, id, { response, sources: [{ id: 'goonj', title: 'Goonj', kind: 'organisation', url: 'https://goonj.org' }], followUps: [], abstained: false });
   return id;
 }
 

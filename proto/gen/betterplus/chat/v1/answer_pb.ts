@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file betterplus/chat/v1/answer.proto.
  */
 export const file_betterplus_chat_v1_answer: GenFile = /*@__PURE__*/
-  fileDesc("Ch9iZXR0ZXJwbHVzL2NoYXQvdjEvYW5zd2VyLnByb3RvEhJiZXR0ZXJwbHVzLmNoYXQudjEimgEKC0Fuc3dlckdpdmVuEg8KB3VzZXJfaWQYASABKAkSEAoIcXVlcnlfaWQYAiABKAkSEAoIcXVlc3Rpb24YAyABKAkSEQoJYWJzdGFpbmVkGAQgASgIEhIKCnNvdXJjZV9pZHMYBSADKAkSLwoLYW5zd2VyZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9iZXR0ZXJwbHVzL2NoYXQvdjEvYW5zd2VyLnByb3RvEhJiZXR0ZXJwbHVzLmNoYXQudjEimgEKC0Fuc3dlckdpdmVuEg8KB3VzZXJfaWQYASABKAkSEAoIcXVlcnlfaWQYAiABKAkSEAoIcXVlc3Rpb24YAyABKAkSEQoJYWJzdGFpbmVkGAQgASgIEhIKCnNvdXJjZV9pZHMYBSADKAkSLwoLYW5zd2VyZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrgBCgtBbnN3ZXJSYXRlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHF1ZXJ5X2lkGAIgASgJEg8KB2hlbHBmdWwYAyABKAgSDgoGcmVhc29uGAQgASgJEhAKCHF1ZXN0aW9uGAUgASgJEhIKCnNvdXJjZV9pZHMYBiADKAkSEQoJYWJzdGFpbmVkGAcgASgIEiwKCHJhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A question was answered or abstained on (the answer is kept in the user's history). For the
@@ -64,4 +64,70 @@ export type AnswerGiven = Message<"betterplus.chat.v1.AnswerGiven"> & {
  */
 export const AnswerGivenSchema: GenMessage<AnswerGiven> = /*@__PURE__*/
   messageDesc(file_betterplus_chat_v1_answer, 0);
+
+/**
+ * The user marked an answer in their history helpful or not helpful. A later mark of the same
+ * answer replaces this one (the latest by `rated_at` holds); a cleared history takes the marks
+ * made before `cleared_at` with it. For the curators: answers that did not help, and why.
+ *
+ * @generated from message betterplus.chat.v1.AnswerRated
+ */
+export type AnswerRated = Message<"betterplus.chat.v1.AnswerRated"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The query whose answer was marked (the id of the history item).
+   *
+   * @generated from field: string query_id = 2;
+   */
+  queryId: string;
+
+  /**
+   * @generated from field: bool helpful = 3;
+   */
+  helpful: boolean;
+
+  /**
+   * Why, in the user's words (at most 500 characters); empty when they gave none.
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+
+  /**
+   * The question as the user asked it.
+   *
+   * @generated from field: string question = 5;
+   */
+  question: string;
+
+  /**
+   * The knowledge base entries the marked answer cites.
+   *
+   * @generated from field: repeated string source_ids = 6;
+   */
+  sourceIds: string[];
+
+  /**
+   * The marked answer said the question is not in the archive.
+   *
+   * @generated from field: bool abstained = 7;
+   */
+  abstained: boolean;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp rated_at = 8;
+   */
+  ratedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message betterplus.chat.v1.AnswerRated.
+ * Use `create(AnswerRatedSchema)` to create a new message.
+ */
+export const AnswerRatedSchema: GenMessage<AnswerRated> = /*@__PURE__*/
+  messageDesc(file_betterplus_chat_v1_answer, 1);
 

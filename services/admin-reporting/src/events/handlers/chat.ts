@@ -1,7 +1,7 @@
 import { PermanentEventError, occurredAt, on } from '@betterplus/kit';
-import { AnswerGivenEvent, HistoryClearedEvent, QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
+import { AnswerGivenEvent, AnswerRatedEvent, HistoryClearedEvent, QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { recordAnswerGiven, recordHistoryCleared, recordQueryConsumed, recordQueryRefunded } from '../../db/read-models.ts';
+import { recordAnswerGiven, recordAnswerRated, recordHistoryCleared, recordQueryConsumed, recordQueryRefunded } from '../../db/read-models.ts';
 
 export const onQueryConsumed = on(QueryConsumedEvent, async (event, { tx, envelope }) => {
   const at = occurredAt(envelope);
@@ -16,6 +16,20 @@ export const onQueryRefunded = on(QueryRefundedEvent, async (event, { tx }) => {
 export const onAnswerGiven = on(AnswerGivenEvent, async (event, { tx }) => {
   if (!event.answeredAt) throw new PermanentEventError('an answer without its time');
   await recordAnswerGiven(tx, { queryId: event.queryId, userId: event.userId, question: event.question, abstained: event.abstained, at: timestampDate(event.answeredAt) });
+});
+
+export const onAnswerRated = on(AnswerRatedEvent, async (event, { tx }) => {
+  if (!event.ratedAt) throw new PermanentEventError('a mark of an answer without its time');
+  await recordAnswerRated(tx, {
+    queryId: event.queryId,
+    userId: event.userId,
+    question: event.question,
+    helpful: event.helpful,
+    reason: event.reason === '' ? null : event.reason,
+    sourceIds: event.sourceIds,
+    abstained: event.abstained,
+    at: timestampDate(event.ratedAt),
+  });
 });
 
 export const onHistoryCleared = on(HistoryClearedEvent, async (event, { tx }) => {

@@ -65,6 +65,8 @@ export interface Analytics {
   topQuestions: { question: string; count: number }[];
   /** Questions the assistant abstained on: where the knowledge base has gaps. */
   abstainedQuestions: { question: string; count: number }[];
+  /** Questions whose answers users marked not helpful: how many, the latest reasons, the entries cited (ids). */
+  notHelpfulAnswers: { question: string; count: number; reasons: string[]; sources: string[] }[];
 }
 
 export const statsQueryKey = [...adminQueryKey, 'stats'] as const;

@@ -37,7 +37,7 @@ export function ChatPage() {
       entries ??
       (history?.history ?? [])
         .toReversed()
-        .map((item): ChatEntry => ({ id: item.id, message: item.message, response: item.response, askedAt: item.created_at, answeredAt: item.created_at, sources: item.sources, followUps: [] })),
+        .map((item): ChatEntry => ({ id: item.id, message: item.message, response: item.response, askedAt: item.created_at, answeredAt: item.created_at, sources: item.sources, followUps: [], feedback: item.feedback })),
     [entries, history],
   );
 
@@ -65,7 +65,7 @@ export function ChatPage() {
     const message = question.trim();
     if (message === '' || busy) return;
     const now = new Date().toISOString();
-    const pendingEntry: ChatEntry = { id: PENDING_ID, message, response: null, askedAt: now, answeredAt: now, sources: [], followUps: [] };
+    const pendingEntry: ChatEntry = { id: PENDING_ID, message, response: null, askedAt: now, answeredAt: now, sources: [], followUps: [], feedback: null };
     setEntries([...shown, pendingEntry]);
     setQuestion('');
     setSending(true);

@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Typography } from 'antd';
+import { AnswerFeedback } from './AnswerFeedback.tsx';
 import { AnswerText } from './AnswerText.tsx';
-import type { Source } from './chatApi.ts';
+import type { Feedback, Source } from './chatApi.ts';
 import { SourceLinks } from './SourceLinks.tsx';
 
 export interface ChatEntry {
@@ -12,6 +13,8 @@ export interface ChatEntry {
   answeredAt: string;
   sources: Source[];
   followUps: string[];
+  /** The user's mark of the answer; null while unmarked. */
+  feedback: Feedback | null;
 }
 
 // Times users see follow India (ARCHITECTURE.md).
@@ -81,9 +84,12 @@ export function MessageList({ entries, typingId, onTyped, onFollowUp, busy }: Me
                         ))}
                       </Flex>
                     )}
-                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                      {timeFormat.format(new Date(entry.answeredAt))}
-                    </Typography.Text>
+                    <Flex justify="space-between" align="center" wrap gap={8}>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {timeFormat.format(new Date(entry.answeredAt))}
+                      </Typography.Text>
+                      {entry.id !== typingId && <AnswerFeedback id={entry.id} feedback={entry.feedback} />}
+                    </Flex>
                   </>
                 )}
               </Card>

@@ -10,6 +10,16 @@ export interface Source {
   url: string;
 }
 
+/** The user's mark of an answer. */
+export interface Feedback {
+  helpful: boolean;
+  /** Why, in the user's words; null when none was given. */
+  reason: string | null;
+}
+
+/** The longest reason the server keeps, once trimmed. */
+export const REASON_MAX = 500;
+
 export interface HistoryItem {
   id: string;
   message: string;
@@ -17,6 +27,8 @@ export interface HistoryItem {
   response: string | null;
   created_at: string;
   sources: Source[];
+  /** null while unmarked. */
+  feedback: Feedback | null;
 }
 
 export interface Answer {
@@ -50,6 +62,9 @@ export const historyQuery = queryOptions({
 export const askQuestion = (message: string) => api.post<Answer>('/api/chat', { message });
 
 export const clearHistory = () => api.delete<{ cleared: number }>('/api/chat/history');
+
+/** Marks answer `id`, replacing an earlier mark; a blank reason is none. */
+export const rateAnswer = (id: string, mark: { helpful: boolean; reason?: string }) => api.put<Feedback>(`/api/chat/history/${encodeURIComponent(id)}/feedback`, mark);
 
 /** What shows when the server answers with nothing (spec section 8). */
 export const EMPTY_ANSWER_FALLBACK =
