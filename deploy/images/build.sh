@@ -57,6 +57,13 @@ start=$SECONDS
 for name in "${names[@]}"; do
   case "$name" in
     web | gateway) build "$name" "deploy/docker/$name.Dockerfile" ;;
+    chat)
+      # The archive's passage vectors go into the image (under /app/embeddings, the vector cache
+      # beside its model): a chat container on a fresh database reads them instead of running
+      # the model over the whole archive before it is ready.
+      node services/chat/bin/embed-knowledge.ts
+      build chat deploy/docker/service.Dockerfile --build-arg "SERVICE=chat" --volume "$BETTERPLUS_CACHE/embeddings:/tmp/embeddings:ro"
+      ;;
     *) build "$name" deploy/docker/service.Dockerfile --build-arg "SERVICE=$name" ;;
   esac
 done
