@@ -97,8 +97,9 @@ describe('composition', () => {
 
   it('lists each matching organisation for a list question, each cited', () => {
     const composed = compose([entry('a', 'Alpha Trust', 'It makes pads in Bihar.', 0.8), entry('b', 'Beta Sangh', 'It teaches hygiene in Bihar.', 0.78)], ['list'], 'en');
-    assert.deepEqual(composed?.cited, ['a', 'b']);
-    assert.match(composed?.response ?? '', /Alpha Trust: [^\n]+\n\nBeta Sangh: /);
+    assert.ok(composed);
+    assert.deepEqual(composed.cited, ['a', 'b']);
+    assert.match(composed.response, /Alpha Trust: [^\n]+\n\nBeta Sangh: /);
   });
 
   it('composes nothing from no answering entry', () => {
