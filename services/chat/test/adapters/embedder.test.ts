@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { createEmbedder, type Embedder } from '../../src/adapters/embedder.ts';
 import { EMBEDDING_MODEL, embeddingModelDir } from '../../src/adapters/embedding-model.ts';
 
-const modelDir = embeddingModelDir();
+const modelDir = embeddingModelDir(EMBEDDING_MODEL, process.env);
 const run = promisify(execFile);
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0);
 
