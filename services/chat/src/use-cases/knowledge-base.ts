@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import type { Database, Logger } from '@betterplus/kit';
 import { createEmbedder } from '../adapters/embedder.ts';
-import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName } from '../adapters/embedding-model.ts';
+import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName, type ModelsFolderSettings } from '../adapters/embedding-model.ts';
 import { createPassageIndex, type PassageIndex } from '../adapters/passage-index.ts';
 import { createFileVectorCache, passagesKey } from '../adapters/vector-cache.ts';
 import { importKnowledge } from '../db/knowledge.ts';
@@ -35,17 +35,17 @@ export async function loadPassageIndex(db: Database, model: string, dimensions: 
  * vectors, embedded only where the content or the model changed), the passage index built from
  * the database, and retrieval over both.
  */
-export async function openKnowledgeBase(db: Database, logger: Logger): Promise<KnowledgeBase> {
+export async function openKnowledgeBase(db: Database, logger: Logger, settings: ModelsFolderSettings): Promise<KnowledgeBase> {
   const model = modelFolderName(EMBEDDING_MODEL);
   // The model loads while the entries are imported: neither needs the other.
   const [embedder, loaded] = await Promise.all([
-    createEmbedder({ modelDir: embeddingModelDir() }),
+    createEmbedder({ modelDir: embeddingModelDir(EMBEDDING_MODEL, settings) }),
     loadKnowledgeFiles().then(async (files) => {
       logger.info(await importKnowledge(db, files), 'knowledge base imported');
       return files;
     }),
   ]);
-  const cache = createFileVectorCache(join(dirname(embeddingModelsRoot()), 'embeddings', model), embedder.dimensions, logger);
+  const cache = createFileVectorCache(join(dirname(embeddingModelsRoot(settings)), 'embeddings', model), embedder.dimensions, logger);
   const { written, ...report } = await importPassages(db, { ...embedder, model }, loaded, cache, passagesKey(model));
   logger.info(report, 'knowledge passages embedded');
   const index = await loadPassageIndex(db, model, embedder.dimensions, written);

@@ -1,4 +1,4 @@
-// scripts/fetch-embedding-model.ts against a local Maven repository: an HTTP server with Maven's
+// fetch-embedding-model.ts against a local Maven repository: an HTTP server with Maven's
 // path layout, serving a jar made here.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { zipSync } from 'fflate';
-import { ensureEmbeddingModel } from '../../../../scripts/fetch-embedding-model.ts';
+import { ensureEmbeddingModel } from '../../src/adapters/fetch-embedding-model.ts';
 import { EMBEDDING_MODEL, type EmbeddingModelSpec } from '../../src/adapters/embedding-model.ts';
 
 const model = new TextEncoder().encode('not really onnx');

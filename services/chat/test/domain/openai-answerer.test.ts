@@ -18,7 +18,7 @@ let model: FakeChatCompletions;
 let knowledge: KnowledgeBase;
 before(async () => {
   ({ stack, chat } = await startChat());
-  knowledge = await openKnowledgeBase(chat.deps.db, createLogger('chat-test', 'silent'));
+  knowledge = await openKnowledgeBase(chat.deps.db, createLogger('chat-test', 'silent'), chat.deps.config);
   model = await startFakeChatCompletions();
 });
 after(async () => {
