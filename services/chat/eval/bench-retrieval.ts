@@ -186,7 +186,9 @@ interface Run {
 
 async function child(run: Run): Promise<Measured> {
   if (run.url) {
-    const db = createPostgresDatabase(run.url, 4);
+    // As an operator would raise DATABASE_STATEMENT_TIMEOUT_MS for a large archive: at 100k entries the
+    // import's lexeme statistics (ts_stat over every entry, importKnowledge) ran past the default 15 s.
+    const db = createPostgresDatabase(run.url, { poolSize: 4, statementTimeoutMs: 300_000 });
     try {
       return await measure(db, run.size);
     } finally {
