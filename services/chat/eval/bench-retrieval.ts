@@ -36,7 +36,7 @@ import { importKnowledge } from '../src/db/knowledge.ts';
 import { importPassages, storedVectors, vectorOf, type PassageEmbedder, type VectorCache } from '../src/db/passages.ts';
 import { createExtractiveAnswerer } from '../src/domain/extractive-answerer.ts';
 import { loadKnowledgeFiles, type LoadedEntry } from '../src/domain/knowledge-files.ts';
-import { titleSpellings } from '../src/domain/names.ts';
+import { archiveSpellings } from '../src/domain/names.ts';
 import { loadPassageIndex } from '../src/use-cases/knowledge-base.ts';
 import { createRetriever } from '../src/use-cases/retrieve.ts';
 import { evaluate, figures, rate, type Tally } from './evaluate.ts';
@@ -128,7 +128,7 @@ async function importArchive(db: Database, size: number, embedder: PassageEmbedd
   await importKnowledge(db, [...real, ...fillers]);
   const entries = performance.now() - started;
   started = performance.now();
-  const cache = createFileVectorCache(join(dirname(embeddingModelsRoot()), 'embeddings', embedder.model), embedder.dimensions, createLogger('chat-bench', 'silent'));
+  const cache = createFileVectorCache(join(dirname(embeddingModelsRoot(process.env)), 'embeddings', embedder.model), embedder.dimensions, createLogger('chat-bench', 'silent'));
   await importPassages(db, embedder, real, cache, passagesKey(embedder.model));
   const realVectors: Float32Array[] = [];
   for await (const page of storedVectors(db, embedder.model)) realVectors.push(...page.map((row) => vectorOf(row.vector)));
@@ -136,14 +136,14 @@ async function importArchive(db: Database, size: number, embedder: PassageEmbedd
   const passages = performance.now() - started;
   // As a server's autovacuum would after such an import (PGlite runs none).
   await db.query('ANALYZE');
-  return { importMs: { entries, passages }, spellings: titleSpellings([...real, ...fillers].map(({ entry }) => entry.title)) };
+  return { importMs: { entries, passages }, spellings: archiveSpellings([...real, ...fillers].map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` }))) };
 }
 
 /** One size on one database, in this (child) process. */
 async function measure(db: Database, size: number): Promise<Measured> {
   await migrate(db, [{ scope: 'chat', dir: new URL('../src/db/migrations/', import.meta.url) }]);
   const start = await rss();
-  const embedder = await createEmbedder({ modelDir: embeddingModelDir() });
+  const embedder = await createEmbedder({ modelDir: embeddingModelDir(EMBEDDING_MODEL, process.env) });
   const model = modelFolderName(EMBEDDING_MODEL);
   await embedder.embedQuery('warm up');
   const withModel = await rss();
