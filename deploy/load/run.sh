@@ -28,13 +28,12 @@ trap cleanup EXIT
 
 # Starts the embedded stack in the background; sets BASE_URL and the admin account it made.
 start_embedded_stack() {
-  # shellcheck source=scripts/ensure-node.sh
-  source scripts/ensure-node.sh
-  # Not installed here: `npm ci` would swap node_modules under whatever else runs in this checkout.
-  [[ -d node_modules ]] || { echo "load: no node_modules: run npm ci first" >&2; return 1; }
+  # Node 24 and the dependencies, installed in the foreground when missing (scripts/node.sh), so
+  # that the wait below is for the stack's start alone.
+  bash scripts/node.sh --version >/dev/null
   DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/betterplus-load-XXXXXX")"
   echo "load: starting the embedded stack over $DATA_DIR" >&2
-  DATA_DIR="$DATA_DIR" LOG_LEVEL="${STACK_LOG_LEVEL:-warn}" node deploy/stack/test/support/embedded-process.ts >"$DATA_DIR/stack.log" 2>&1 &
+  DATA_DIR="$DATA_DIR" LOG_LEVEL="${STACK_LOG_LEVEL:-warn}" bash scripts/node.sh deploy/stack/test/support/embedded-process.ts >"$DATA_DIR/stack.log" 2>&1 &
   STACK_PID=$!
   local deadline=$((SECONDS + 180)) ready=""
   until ready="$(sed -n 's/^ready //p' "$DATA_DIR/stack.log")" && [[ -n "$ready" ]]; do

@@ -265,12 +265,14 @@ const businessPanels: Panel[] = [
     queries: [{ expr: `sum(${rate('revenue_paise_total', ns)}) * 86400 / 100`, legend: 'revenue' }],
   },
   {
-    title: 'Payment verification and webhook signature failures',
-    description: 'Checkout payments billing could not confirm, by reason, and Razorpay webhooks whose signature did not verify (each has an alert).',
+    title: 'Payment verification and webhook signature failures, refused charges',
+    description:
+      'Checkout payments billing could not confirm, by reason; Razorpay webhooks whose signature did not verify; and charges refused because they were not the plan\'s price, currency, plan or subscription, by reason (each has an alert).',
     unit: 'short',
     queries: [
       { expr: `sum by (reason) (${increase('payment_verification_failures_total', ns, '$__rate_interval')})`, legend: 'verification: {{reason}}' },
       { expr: `sum(${increase('razorpay_webhook_signature_failures_total', ns, '$__rate_interval')})`, legend: 'webhook signature' },
+      { expr: `sum by (reason) (${increase('charges_refused_total', ns, '$__rate_interval')})`, legend: 'refused charge: {{reason}}' },
     ],
   },
 ];

@@ -1,9 +1,10 @@
 // Records the landing page's "How it Works" video with Playwright's video recording: the real
 // product on a throw-away embedded stack, a visitor picking a sample question, the answer typed
 // out with its sources, then a question of their own. Writes a small VP9 WebM, a poster and
-// WebVTT captions of each step next to HowItWorks.tsx.
+// WebVTT captions of each step next to HowItWorks.tsx. Builds the web bundle first, so the
+// recording shows the app as it stands.
 //
-//   npm run build -w web && npm run record:how-it-works
+//   npm run record:how-it-works
 //
 // Needs ffmpeg (apt-get install ffmpeg): Playwright encodes its recording with an ffmpeg it
 // would download, which this machine cannot, so the system one stands in for it.
@@ -21,6 +22,7 @@ const sample = 'How does Goonj turn old clothes into rural development?';
 const ownQuestion = 'Who is the Waterman of India?';
 
 const ffmpeg = execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
+execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: fileURLToPath(new URL('../../../', import.meta.url)), stdio: 'inherit' });
 const browsers = await mkdtemp(join(tmpdir(), 'betterplus-playwright-'));
 // Where playwright-core looks for its ffmpeg build (browsers.json names the revision).
 const playwrightDir = dirname(createRequire(import.meta.url).resolve('playwright-core/package.json'));

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { Type, keptSecrets } from '@betterplus/kit';
 
 export interface AdminSettings {
   ADMIN_USERNAME: string;
   ADMIN_PASSWORD?: string;
   ADMIN_PASSWORD_HASH?: string;
 }
+
+const MadeAccount = Type.Object({ ADMIN_USERNAME: Type.String({ minLength: 1 }), ADMIN_PASSWORD: Type.String({ minLength: 1 }) });
 
 /**
  * The admin panel's account on the embedded stack: ADMIN_USERNAME with ADMIN_PASSWORD or
@@ -19,12 +19,8 @@ export async function embeddedAdminCredentials(dataDir: string, env: Record<stri
   if (ADMIN_USERNAME && (ADMIN_PASSWORD || ADMIN_PASSWORD_HASH)) {
     return { ADMIN_USERNAME, ...(ADMIN_PASSWORD ? { ADMIN_PASSWORD } : {}), ...(ADMIN_PASSWORD_HASH ? { ADMIN_PASSWORD_HASH } : {}) };
   }
-  const dir = join(dataDir, 'keys');
-  const path = join(dir, 'admin-credentials.json');
-  if (existsSync(path)) return JSON.parse(await readFile(path, 'utf8')) as AdminSettings;
-  const made = { ADMIN_USERNAME: ADMIN_USERNAME ?? 'admin', ADMIN_PASSWORD: randomBytes(24).toString('base64url') };
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeFile(path, JSON.stringify(made), { mode: 0o600 });
-  announce(`Admin panel (/vikarapanel): username ${made.ADMIN_USERNAME}, password ${made.ADMIN_PASSWORD} (shown once; kept in ${path})`);
+  const kept = await keptSecrets(dataDir, 'admin-credentials', MadeAccount, () => ({ ADMIN_USERNAME: ADMIN_USERNAME ?? 'admin', ADMIN_PASSWORD: randomBytes(24).toString('base64url') }));
+  const made = kept.secrets;
+  if (kept.made) announce(`Admin panel (/vikarapanel): username ${made.ADMIN_USERNAME}, password ${made.ADMIN_PASSWORD} (shown once; kept in ${kept.path})`);
   return made;
 }

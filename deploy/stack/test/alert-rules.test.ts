@@ -69,6 +69,7 @@ describe('the alert rules', () => {
       'events_dead_lettered_total',
       'razorpay_webhook_signature_failures_total',
       'payment_verification_failures_total',
+      'charges_refused_total',
       'kube_pod_container_status_restarts_total',
     ]) {
       assert.ok(watched.some((expr) => expr.includes(metric)), `an alert on ${metric}`);

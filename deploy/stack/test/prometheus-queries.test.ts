@@ -3,9 +3,9 @@
 // service's /metrics and Envoy's /stats/prometheus every second with the chart's alert rules
 // loaded, and traffic that does what the panels count (a signup with the emailed code, questions
 // in and out of scope and one over the allowance, a Razorpay payment through the sandbox, a forged
-// verification and webhook, an undecodable event, 4xx and 5xx answers). Each expression must
-// return data, unless it is listed in EXPECTED_EMPTY with the reason, and a figure other than 0,
-// unless it is listed in EXPECTED_ZERO with the reason.
+// verification and webhook, a refused 1-rupee charge, an undecodable event, 4xx and 5xx answers).
+// Each expression must return data, unless it is listed in EXPECTED_EMPTY with the reason, and a
+// figure other than 0, unless it is listed in EXPECTED_ZERO with the reason.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +16,7 @@ import { eventually, realInfrastructure } from '@betterplus/kit/testing';
 import { startServicesBehindGateway, type ServicesBehindGateway } from './support/services-behind-gateway.ts';
 import { signUpWithCode } from './support/signup.ts';
 import { chatAllowance } from './support/chat.ts';
+import { postWebhook, razorpayEvent, sandboxSecrets } from './support/razorpay-webhooks.ts';
 import { RULES_FILE, dashboardQueries, measuredSide, prometheusBinary, startPrometheus, withGrafanaVariables, type Prometheus } from './support/prometheus.ts';
 
 /** Alerts whose measure cannot return data here, each with the reason. */
@@ -147,6 +148,9 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
     for (let forged = 0; forged < 3; forged += 1) assert.equal(await statusOf(`${gateway}/api/subscription/verify-payment`, json({ ...triple, razorpay_signature: 'f'.repeat(64) }, auth)), 400);
     assert.equal(await statusOf(`${gateway}/api/subscription/verify-payment`, json(triple, auth)), 200);
     assert.equal(await statusOf(`${gateway}/api/billing/webhooks/razorpay`, json({ event: 'subscription.charged' }, { 'x-razorpay-signature': '0'.repeat(64) })), 400);
+    // A charge of 1 rupee signed with the sandbox's own secret: refused, recorded and counted.
+    const { webhookSecret } = await sandboxSecrets(system.stack.env.DATA_DIR ?? '');
+    assert.equal((await postWebhook(gateway, razorpayEvent('subscription.charged', created.id, { amount: 100 }), webhookSecret)).status, 200);
     // Until chat has learnt of Premium, a question is still refused.
     await chatAllowance(gateway, token, (left) => left > 0);
 
@@ -209,7 +213,7 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
 
   it('returns data for what every alert measures, but for those expected empty, other than 0 but for those expected zero', async () => {
     const alerts = (await prometheus.rules()).filter((rule) => rule.type === 'alerting');
-    assert.equal(alerts.length, 8, 'Prometheus loaded every alert rule');
+    assert.equal(alerts.length, 9, 'Prometheus loaded every alert rule');
     for (const name of EXPECTED_EMPTY.keys()) assert.ok(alerts.some((alert) => alert.name === name), `${name} is an alert`);
     const measured = alerts.map((alert) => ({ name: alert.name, expr: measuredSide(alert.query) ?? assert.fail(`${alert.name} compares nothing: ${alert.query}`) }));
     assert.deepEqual(await shortfalls(measured.filter(({ name }) => !EXPECTED_EMPTY.has(name))), []);
@@ -221,12 +225,12 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
     assert.deepEqual(traffic?.unexpected, []);
   });
 
-  it('fires the alerts without a pending period that the traffic meets: the dead letter, the forged webhook, the forged verifications', async () => {
+  it('fires the alerts without a pending period that the traffic meets: the dead letter, the forged webhook, the forged verifications, the refused charge', async () => {
+    const expected = ['BetterplusChargeRefused', 'BetterplusEventDeadLettered', 'BetterplusPaymentVerificationFailures', 'BetterplusWebhookSignatureFailures'];
     const firing = await eventually(async () => {
       const names = (await prometheus.query('ALERTS{alertstate="firing"}')).map((sample) => sample.metric.alertname);
-      const expected = ['BetterplusEventDeadLettered', 'BetterplusPaymentVerificationFailures', 'BetterplusWebhookSignatureFailures'];
       return expected.every((name) => names.includes(name)) ? [...new Set(names)].sort() : undefined;
     }, 30_000);
-    assert.deepEqual(firing, ['BetterplusEventDeadLettered', 'BetterplusPaymentVerificationFailures', 'BetterplusWebhookSignatureFailures']);
+    assert.deepEqual(firing, expected);
   });
 });

@@ -29,10 +29,10 @@ export const billingService = defineService<BillingConfig>({
     const counted = billingMetrics(deps.metrics.registry);
     // Dropped on the trigger's NOTIFY (migration 004) once a change commits, wherever it was made.
     const subscriptions = createNotifiedCache<SubscriptionRow>(deps.db, 'subscriptions_changed', { onRead: (read) => { counted.subscriptionReads.inc({ read }); } });
-    subscriptionRoutes(app, { ...deps, payments: payments.gateway, keySecret: payments.keySecret, supplier, counted, subscriptions });
+    subscriptionRoutes(app, { ...deps, payments: payments.gateway, keySecret: payments.keySecret, planId: payments.planId, supplier, counted, subscriptions });
     billingDetailsRoutes(app, deps);
     invoiceRoutes(app, deps);
-    webhookRoutes(app, { uow: deps.uow, webhookSecret: payments.webhookSecret, supplier, counted });
+    webhookRoutes(app, { uow: deps.uow, webhookSecret: payments.webhookSecret, planId: payments.planId, supplier, counted });
     if (payments.sandbox) devCheckoutRoutes(app, { ...deps, sandbox: payments.sandbox });
     const scheduler = startPlanScheduler({ uow: deps.uow, logger: deps.logger, everyMs: deps.config.SCHEDULER_INTERVAL_MS });
     app.addHook('onClose', async () => {

@@ -44,6 +44,7 @@ export type { NotifiedCache, NotifiedCacheOptions, NotifiedCacheRead } from './c
 export { createTokenSigner, createTokenVerifier, generateSigningKeys, publicJwks, verificationKeys } from './auth/tokens.ts';
 export { createSecretOpener, createSecretSealer, generateSecretKeys, sealedSecretContext } from './crypto/sealed-secret.ts';
 export type { OpenSecret, SealSecret, SecretKeys } from './crypto/sealed-secret.ts';
+export { keptSecrets } from './crypto/kept-secrets.ts';
 export type { TokenClaims, TokenSigner, TokenVerifier } from './auth/tokens.ts';
 export { bearerGuard, basicAuthGuard, currentUser, safeEqual } from './auth/guards.ts';
 export type { RevocationCheck } from './auth/guards.ts';

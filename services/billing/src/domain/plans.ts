@@ -8,6 +8,9 @@ export const plans = {
 
 export type PlanId = keyof typeof plans;
 
+/** Every price is in Indian rupees (ISO 4217, as Razorpay reports a payment's currency). */
+export const PRICE_CURRENCY = 'INR';
+
 export interface Period {
   start: Date;
   end: Date;

@@ -1,4 +1,6 @@
-import { createCounter, type Metrics } from '@betterplus/kit';
+import { createCounter, type Logger, type Metrics } from '@betterplus/kit';
+import type { RefusedCharge } from '../db/refused-charges.ts';
+import { REFUSAL_REASONS } from '../domain/charges.ts';
 
 /** Why a checkout's payment was not confirmed (the reason label of payment_verification_failures_total). */
 export const VERIFICATION_FAILURES = ['signature', 'not_paid', 'provider_refused', 'provider_unavailable'] as const;
@@ -29,6 +31,11 @@ export function billingMetrics(registry: Metrics['registry']) {
       help: 'GET /api/subscription reads: hit (from memory), miss (from the database, then kept), bypass (from the database while change notifications are not heard)',
       labels: { read: ['hit', 'miss', 'bypass'] },
     }),
+    chargesRefused: createCounter(registry, {
+      name: 'charges_refused_total',
+      help: 'Charges reported by Razorpay (a webhook or a checkout to verify) that billing refused to apply, by reason: subscription (not one of billing\'s), plan, currency, amount (not the plan\'s price)',
+      labels: { reason: REFUSAL_REASONS },
+    }),
     verificationFailures: createCounter(registry, {
       name: 'payment_verification_failures_total',
       help: 'Checkout payments billing could not confirm, by reason: signature, not_paid, provider_refused, provider_unavailable',
@@ -38,3 +45,10 @@ export function billingMetrics(registry: Metrics['registry']) {
 }
 
 export type BillingMetrics = ReturnType<typeof billingMetrics>;
+
+/** A refused charge, recorded for the first time: counted for the alert, and logged for whoever answers it. */
+export function alertRefusedCharge(counted: BillingMetrics, log: Pick<Logger, 'warn'>, refused: RefusedCharge): void {
+  counted.chargesRefused.inc({ reason: refused.reason });
+  const { attempt, source, reason, event, userId, providerSubscriptionId, paymentId, amountPaise, currency, planId } = refused;
+  log.warn({ refusedCharge: { attempt, source, reason, event, userId, providerSubscriptionId, paymentId, amountPaise, currency, planId } }, `refused a charge (${reason}): recorded in refused_charges, nothing applied`);
+}

@@ -1,14 +1,15 @@
 import { AppError, ErrorResponse, Type, badRequest, conflict, currentUser, notFound, type NotifiedCache, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import type { BillingConfig } from '../config.ts';
 import { addProviderSubscription, findProviderSubscription, reportProviderStatus } from '../db/provider-subscriptions.ts';
-import { basicPeriod, plans } from '../domain/plans.ts';
+import { recordRefusedCharge, type RefusedCharge } from '../db/refused-charges.ts';
+import { basicPeriod } from '../domain/plans.ts';
 import { findSubscription, holdsActivePremium, setPremiumStatus, startBasicPlan, type SubscriptionRow } from '../db/subscriptions.ts';
-import { applyCharge } from '../domain/charges.ts';
+import { applyCharge, chargeRefusal } from '../domain/charges.ts';
 import { paymentSignatureValid } from '../domain/signatures.ts';
 import type { Supplier } from '../domain/supplier.ts';
 import { publishCancelled, publishSubscriptionChanged } from '../events/publish.ts';
 import { PaymentProviderError, type PaymentGateway } from '../domain/payments/payment-gateway.ts';
-import type { BillingMetrics, VERIFICATION_FAILURES } from './metrics.ts';
+import { alertRefusedCharge, type BillingMetrics, type VERIFICATION_FAILURES } from './metrics.ts';
 
 /** The spec's messages (section 8, Plans and payment). */
 export const PREMIUM_ACTIVE = 'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
@@ -39,6 +40,8 @@ export interface SubscriptionDeps extends Pick<ServiceDeps<BillingConfig>, 'db' 
   payments: PaymentGateway;
   /** Razorpay's key secret: the checkout signs payments with it. */
   keySecret: string;
+  /** Billing's Premium plan at the provider: a charge on any other is refused. */
+  planId: string;
   supplier: Supplier;
   counted: BillingMetrics;
   /** Subscriptions by user id, as the read of every page load finds them. */
@@ -140,8 +143,29 @@ export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): voi
         throw verificationFailed('provider_unavailable');
       }
       const [payment, providerSubscription] = confirmed;
-      const paid = ['captured', 'authorized'].includes(payment.status) && payment.amountPaise === plans.premium.pricePaise;
+      const paid = ['captured', 'authorized'].includes(payment.status);
       if (!paid || !providerSubscription.currentStart) throw verificationFailed('not_paid');
+      const reason = chargeRefusal(
+        { subscriptionId, subscription: { planId: providerSubscription.planId }, payment: { subscriptionId: payment.subscriptionId, amountPaise: payment.amountPaise, currency: payment.currency } },
+        deps.planId,
+      );
+      if (reason) {
+        const refused: RefusedCharge = {
+          attempt: `verify-payment:${paymentId}|${subscriptionId}`,
+          source: 'verify-payment',
+          reason,
+          event: null,
+          userId,
+          providerSubscriptionId: subscriptionId,
+          paymentId,
+          amountPaise: payment.amountPaise,
+          currency: payment.currency,
+          planId: providerSubscription.planId,
+          report: { payment, subscription: providerSubscription },
+        };
+        if (await recordRefusedCharge(db, refused)) alertRefusedCharge(deps.counted, request.log, refused);
+        throw badRequest(VERIFY_FAILED, 'PAYMENT_VERIFICATION_FAILED');
+      }
       const cycleStart = providerSubscription.currentStart;
       const charged = await uow.run(async (tx) => {
         const applied = await applyCharge(tx, { userId, providerSubscriptionId: subscriptionId, paymentId, amountPaise: payment.amountPaise, cycleStart }, deps.supplier);

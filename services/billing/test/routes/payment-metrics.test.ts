@@ -4,26 +4,20 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createTestStack, type TestStack } from '@betterplus/kit/testing';
+import type { TestStack } from '@betterplus/kit/testing';
 import { plans } from '../../src/domain/plans.ts';
-import { bearerFor, heldEvent, registerUser, startBillingWithSandbox, subscribed, type BillingWithSandbox } from '../support/billing.ts';
+import { bearerFor, counted as countedIn, heldEvent, registerUser, startWithSandbox, stopEach, subscribed, type BillingWithSandbox, type OnDatabase } from '../support/billing.ts';
 
+let started: OnDatabase;
 let stack: TestStack;
 let billed: BillingWithSandbox;
 before(async () => {
-  stack = await createTestStack();
-  billed = await startBillingWithSandbox(stack);
+  started = await startWithSandbox();
+  ({ stack, billed } = started);
 });
-after(async () => {
-  await stack.close();
-  await billed.sandbox.close();
-});
+after(() => stopEach([started]));
 
-/** The value /metrics shows for `name` with these labels (0 when the series is exported at 0). */
-async function counted(name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
-  const metric = await billed.billing.deps.metrics.registry.getSingleMetric(name)?.get();
-  return metric?.values.find((v) => Object.entries(labels).every(([label, value]) => v.labels[label] === value))?.value;
-}
+const counted = (name: string, labels: Record<string, string> = {}) => countedIn(billed.billing, name, labels);
 
 const figures = async () => ({
   verified: await counted('payments_total', { outcome: 'verified' }),

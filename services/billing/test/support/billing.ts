@@ -1,11 +1,13 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { RunningService } from '@betterplus/kit';
-import { createTestStack, eventually, startOnEachDatabase, type TestStack } from '@betterplus/kit/testing';
-import { UserRegisteredEvent } from '@betterplus/events';
+import { bearerFor, createTestStack, eventually, published, realInfrastructure, startOnEachDatabase, type TestStack } from '@betterplus/kit/testing';
+import { PaymentVerifiedEvent, UserRegisteredEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { billingService } from '../../src/app.ts';
 import { plans } from '../../src/domain/plans.ts';
 import { razorpaySignature } from '../../src/domain/signatures.ts';
-import { startRazorpaySandbox, type RazorpaySandbox } from '../../src/domain/payments/razorpay-sandbox.ts';
+import { startRazorpaySandbox, type RazorpaySandbox, type RazorpaySandboxOptions } from '../../src/domain/payments/razorpay-sandbox.ts';
 import { WEBHOOK_PATH } from '../../src/routes/webhooks.ts';
 import type { BillingConfig } from '../../src/config.ts';
 
@@ -40,7 +42,13 @@ export async function subscriptionRow(billing: Billing, userId: string): Promise
 /** Waits until billing has applied the registration of `userId`. */
 export const subscribed = (billing: Billing, userId: string) => eventually(() => subscriptionRow(billing, userId));
 
-export { bearerFor } from '@betterplus/kit/testing';
+export { bearerFor };
+
+/** The value `billing`'s /metrics shows for `name` with these labels (0 when the series is exported at 0). */
+export async function counted(billing: Billing, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
+  const metric = await billing.deps.metrics.registry.getSingleMetric(name)?.get();
+  return metric?.values.find((v) => Object.entries(labels).every(([label, value]) => v.labels[label] === value))?.value;
+}
 
 /** The keys billing and the tests' Razorpay sandbox share. */
 export const TEST_KEYS = { keyId: 'rzp_test_billingtests', keySecret: 'tests-key-secret', webhookSecret: 'tests-webhook-secret', planId: 'plan_testspremium' };
@@ -63,11 +71,12 @@ export interface BillingWithSandbox {
  * what the checkout returns comes from `sandbox.pay`, and its webhooks wait in `held`. The
  * caller closes the sandbox after the stack.
  */
-export async function startBillingWithSandbox(stack: TestStack, env: Record<string, string> = {}): Promise<BillingWithSandbox> {
+export async function startBillingWithSandbox(stack: TestStack, env: Record<string, string> = {}, sandboxOptions: Partial<Pick<RazorpaySandboxOptions, 'amountPaise'>> = {}): Promise<BillingWithSandbox> {
   const held: Webhook[] = [];
   const sandbox = await startRazorpaySandbox({
     ...TEST_KEYS,
     amountPaise: plans.premium.pricePaise,
+    ...sandboxOptions,
     deliverWebhook: async (rawBody, headers) => {
       held.push({ rawBody, headers });
     },
@@ -87,12 +96,17 @@ export async function startBillingWithSandbox(stack: TestStack, env: Record<stri
   return { billing, sandbox, held, deliver };
 }
 
+/** A webhook of `body` signed with the webhook secret, as Razorpay would sign it (a new event id unless given). */
+export function signedWebhook(body: object, eventId: string = randomUUID()): Webhook {
+  const rawBody = JSON.stringify(body);
+  return { rawBody, headers: { 'content-type': 'application/json', 'x-razorpay-signature': razorpaySignature(TEST_KEYS.webhookSecret, rawBody), 'x-razorpay-event-id': eventId } };
+}
+
 /** A webhook changed as a test needs (an older time, another event id), signed again as Razorpay would. */
 export function resigned(webhook: Webhook, change: (body: Record<string, unknown>) => void, eventId?: string): Webhook {
   const body = JSON.parse(webhook.rawBody) as Record<string, unknown>;
   change(body);
-  const rawBody = JSON.stringify(body);
-  return { rawBody, headers: { ...webhook.headers, 'x-razorpay-signature': razorpaySignature(TEST_KEYS.webhookSecret, rawBody), ...(eventId ? { 'x-razorpay-event-id': eventId } : {}) } };
+  return signedWebhook(body, eventId ?? webhook.headers['x-razorpay-event-id']);
 }
 
 /** The held webhook of `event`, the latest one. */
@@ -100,4 +114,78 @@ export function heldEvent(held: readonly Webhook[], event: string): Webhook {
   const found = held.findLast((webhook) => (JSON.parse(webhook.rawBody) as { event: string }).event === event);
   if (!found) throw new Error(`no ${event} webhook was sent`);
   return found;
+}
+
+export interface OnDatabase {
+  database: string;
+  stack: TestStack;
+  billed: BillingWithSandbox;
+}
+
+/** billing with the tests' sandbox on a stack of its own, on the environment's database. */
+export async function startWithSandbox(env: Record<string, string> = {}, sandboxOptions: Parameters<typeof startBillingWithSandbox>[2] = {}): Promise<OnDatabase> {
+  const stack = await createTestStack();
+  const database = realInfrastructure.postgres && env.DATABASE_URL !== '' ? 'postgres' : 'pglite';
+  return { database, stack, billed: await startBillingWithSandbox(stack, env, sandboxOptions) };
+}
+
+/** billing with the tests' sandbox on each database: PostgreSQL when the environment has it (where races are real), and PGlite. */
+export function startEachWithSandbox(): Promise<OnDatabase[]> {
+  // A stack per database: each billing consumes its own users' registrations.
+  return Promise.all(realInfrastructure.postgres ? [startWithSandbox(), startWithSandbox({ DATABASE_URL: '' })] : [startWithSandbox()]);
+}
+
+/** Stops what startEachWithSandbox started: each stack, then its sandbox. */
+export async function stopEach(onEach: readonly OnDatabase[]): Promise<void> {
+  for (const { stack, billed } of onEach) {
+    await stack.close();
+    await billed.sandbox.close();
+  }
+}
+
+export interface Subscription {
+  plan: string;
+  active: boolean;
+  status: string;
+  queriesUsed: number;
+  queriesLimit: number;
+  endDate: string;
+}
+
+/** Whatever billing answers: a subscription, a created checkout, or an error. */
+export type Answer = Partial<Subscription> & { id?: string; keyId?: string; testMode?: boolean; error?: string; code?: string };
+
+export interface Triple {
+  razorpay_payment_id: string;
+  razorpay_subscription_id: string;
+  razorpay_signature: string;
+}
+
+/** One signed-in user of `billed`, on Basic, and what a test does as them. */
+export async function customer({ stack, billed }: Pick<OnDatabase, 'stack' | 'billed'>) {
+  const { billing, sandbox, held } = billed;
+  const userId = randomUUID();
+  await registerUser(billing, userId, new Date());
+  await subscribed(billing, userId);
+  const headers = await bearerFor(stack, userId);
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await billing.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    return { statusCode: response.statusCode, body: response.json<Answer>() };
+  };
+  const subscription = async () => (await call('GET', '/api/subscription')).body as Subscription;
+  const createPremium = async () => {
+    const created = await call('POST', '/api/subscription/create', { plan: 'premium' });
+    assert.equal(created.statusCode, 200);
+    return created.body.id ?? assert.fail('no subscription id');
+  };
+  const verify = (triple: Triple) => call('POST', '/api/subscription/verify-payment', triple);
+  const counts = async () => {
+    const { rows } = await billing.deps.db.query<{ payments: number; invoices: number }>(
+      'SELECT (SELECT count(*) FROM payments WHERE user_id = $1)::int AS payments, (SELECT count(*) FROM invoices WHERE user_id = $1)::int AS invoices',
+      [userId],
+    );
+    return rows[0];
+  };
+  const verifiedEvents = async () => (await published(billing, PaymentVerifiedEvent)).filter((e) => e.key === userId);
+  return { userId, headers, call, subscription, createPremium, verify, counts, verifiedEvents, billing, sandbox, held, deliver: (webhook: Webhook) => billed.deliver(webhook) };
 }

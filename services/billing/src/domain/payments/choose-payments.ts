@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { ConfigError } from '@betterplus/kit';
+import { ConfigError, Type, keptSecrets } from '@betterplus/kit';
 import type { BillingConfig } from '../../config.ts';
 import { plans } from '../plans.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
@@ -10,12 +11,24 @@ export interface Payments {
   gateway: PaymentGateway;
   keySecret: string;
   webhookSecret: string;
+  /** The monthly Premium plan every charge must be on. */
+  planId: string;
   /** Present in TEST MODE only. */
   sandbox?: RazorpaySandbox;
 }
 
-// The sandbox's own keys: it moves no money, and production (which requires Razorpay's keys) never runs it.
-const SANDBOX = { keyId: 'rzp_test_betterplus_sandbox', keySecret: 'sandbox-key-secret', webhookSecret: 'sandbox-webhook-secret', planId: 'plan_betterpluspremium' };
+// The sandbox's public names; its secrets are made per install (sandboxSecrets).
+const SANDBOX = { keyId: 'rzp_test_betterplus_sandbox', planId: 'plan_betterpluspremium' };
+
+const SandboxSecrets = Type.Object({ keySecret: Type.String({ minLength: 32 }), webhookSecret: Type.String({ minLength: 32 }) });
+
+/**
+ * The sandbox's key secret and webhook secret: made on an install's first start and kept in
+ * `<DATA_DIR>/keys/billing-razorpay-sandbox.json`, like the embedded stack's signing keys, so
+ * nobody can sign a checkout or a webhook with a secret read from the source.
+ */
+const sandboxSecrets = async (dataDir: string) =>
+  (await keptSecrets(dataDir, 'billing-razorpay-sandbox', SandboxSecrets, () => ({ keySecret: randomBytes(32).toString('base64url'), webhookSecret: randomBytes(32).toString('base64url') }))).secrets;
 
 /**
  * The payment port's adapter, from configuration: Razorpay with its four settings, or else the
@@ -28,13 +41,15 @@ export async function choosePayments(config: BillingConfig, deliverWebhook: Razo
     if (!keyId || !keySecret || !webhookSecret || !planId) {
       throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET and RAZORPAY_PLAN_ID: all four, or none for the sandbox');
     }
-    return { gateway: createRazorpayGateway({ keyId, keySecret, planId, timeoutMs, apiUrl: config.RAZORPAY_API_URL, testMode: false }), keySecret, webhookSecret };
+    return { gateway: createRazorpayGateway({ keyId, keySecret, planId, timeoutMs, apiUrl: config.RAZORPAY_API_URL, testMode: false }), keySecret, webhookSecret, planId };
   }
+  const secrets = await sandboxSecrets(config.DATA_DIR);
   const sandbox = await startRazorpaySandbox({
     ...SANDBOX,
+    ...secrets,
     amountPaise: plans.premium.pricePaise,
     stateFile: join(config.DATA_DIR, 'billing-razorpay-sandbox.json'),
     deliverWebhook,
   });
-  return { gateway: createRazorpayGateway({ ...SANDBOX, timeoutMs, apiUrl: sandbox.url, testMode: true }), keySecret: SANDBOX.keySecret, webhookSecret: SANDBOX.webhookSecret, sandbox };
+  return { gateway: createRazorpayGateway({ ...SANDBOX, ...secrets, timeoutMs, apiUrl: sandbox.url, testMode: true }), ...secrets, planId: SANDBOX.planId, sandbox };
 }

@@ -28,6 +28,8 @@ export interface ProviderPayment {
   amountPaise: number;
   currency: string;
   status: ProviderPaymentStatus;
+  /** The subscription the payment was for, when the provider names it (sub_...). */
+  subscriptionId: string | null;
   createdAt: Date;
 }
 

@@ -77,7 +77,14 @@ function toSubscription(entity: Subscriptions.RazorpaySubscription): ProviderSub
 
 function toPayment(entity: Payments.RazorpayPayment): ProviderPayment {
   if (!paymentStatuses.has(entity.status)) throw new PaymentProviderError(`Razorpay reported an unknown payment status: ${entity.status}`);
-  return { id: entity.id, amountPaise: Number(entity.amount), currency: entity.currency, status: entity.status, createdAt: new Date(entity.created_at * 1000) };
+  return {
+    id: entity.id,
+    amountPaise: Number(entity.amount),
+    currency: entity.currency,
+    status: entity.status,
+    subscriptionId: entity.subscription_id ?? null,
+    createdAt: new Date(entity.created_at * 1000),
+  };
 }
 
 /** The payment port on Razorpay's own SDK, pointed at Razorpay or at the embedded sandbox. */

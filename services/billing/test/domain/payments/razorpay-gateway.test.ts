@@ -59,6 +59,7 @@ describe('createRazorpayGateway (the razorpay SDK against the sandbox)', () => {
       amountPaise: 249_900,
       currency: 'INR',
       status: 'captured',
+      subscriptionId: id,
       createdAt: new Date('2026-01-31T10:00:00Z'),
     });
   });
