@@ -22,7 +22,7 @@ describe('probe: a signed subscription.charged for 1 rupee, through the gateway'
   /** charges_refused_total by reason, from billing's /metrics. */
   async function refusedCounts(): Promise<Record<string, number>> {
     const text = await (await fetch(`${stack.services.billing.url ?? ''}/metrics`)).text();
-    return Object.fromEntries([...text.matchAll(/^charges_refused_total\{reason="(\w+)"\} (\d+)$/gm)].map((match): [string, number] => [match[1] ?? '', Number(match[2])]));
+    return Object.fromEntries([...text.matchAll(/^charges_refused_total\{[^}]*\breason="(\w+)"[^}]*\} (\d+)$/gm)].map((match): [string, number] => [match[1] ?? '', Number(match[2])]));
   }
 
   it('signed with the secret that stood in the source: 400, Basic stays, no invoice', async () => {
