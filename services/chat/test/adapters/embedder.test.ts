@@ -175,7 +175,7 @@ describe('the sentence embedder (bge-small-en-v1.5, int8, from the models folder
         const embedder = await createEmbedder({ modelDir: ${JSON.stringify(modelDir)} });
         await embedder.embedQuery('How do I register an NGO?');
         await embedder.close();`;
-      const childEnv = { ...process.env, HOME: home };
+      const childEnv: NodeJS.ProcessEnv = { ...process.env, HOME: home };
       delete childEnv.ORT_DISABLE_TELEMETRY;
       await run(process.execPath, ['--input-type=module', '--eval', script], { timeout: 60_000, env: childEnv });
       assert.deepEqual(await readdir(home, { recursive: true }), []);
