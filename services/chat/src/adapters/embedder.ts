@@ -2,7 +2,7 @@
 // (embedder-worker.ts): onnxruntime-node computes synchronously, and a batch of passages would
 // otherwise stop every request of the service for as long as it takes. Requests queue on that one
 // thread; a question asked while passages are being embedded waits for the batch in progress only.
-import { Worker } from 'node:worker_threads';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { EmbedderReply, EmbedderRequest } from './embedder-worker.ts';
 import { EMBEDDING_MODEL } from './embedding-model.ts';
 import type { Embedder, EmbedderOptions } from './embedding-session.ts';
@@ -12,8 +12,9 @@ export type { Embedder, EmbedderOptions } from './embedding-session.ts';
 /** Loads the model from options.modelDir (nothing from the network); rejects when it cannot. */
 export async function createEmbedder(options: EmbedderOptions): Promise<Embedder> {
   const spec = options.spec ?? EMBEDDING_MODEL;
-  // None of the process's node options concern the worker, and some stop it (--input-type).
-  const worker = new Worker(new URL('./embedder-worker.ts', import.meta.url), { workerData: { ...options, spec }, execArgv: [] });
+  // None of the process's node options concern the worker, and some stop it (--input-type). The
+  // process's environment is shared so that the session's ORT_DISABLE_TELEMETRY reaches onnxruntime.
+  const worker = new Worker(new URL('./embedder-worker.ts', import.meta.url), { workerData: { ...options, spec }, execArgv: [], env: SHARE_ENV });
   const pending = new Map<number, { resolve: (vectors: Float32Array[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   let stopped: Error | undefined;

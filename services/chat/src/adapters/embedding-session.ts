@@ -4,6 +4,7 @@
 // through embedder.ts, on a worker thread.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { env } from 'node:process';
 import * as tokenizers from '@huggingface/tokenizers';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { EMBEDDING_MODEL, MODEL_FILE, TOKENIZER_FILE, type EmbeddingModelSpec } from './embedding-model.ts';
@@ -43,6 +44,9 @@ export interface EmbedderOptions {
 }
 
 export async function openEmbeddingSession(options: EmbedderOptions): Promise<Embedder> {
+  // onnxruntime (1.30 on Linux) records usage events under ~/.cache/Microsoft and sends them to
+  // Microsoft's collector unless this is set before its first session; set, not read, here.
+  env.ORT_DISABLE_TELEMETRY = '1';
   const spec = options.spec ?? EMBEDDING_MODEL;
   const batchSize = options.batchSize ?? 1;
   const threads = options.threads ?? 1;

@@ -1,6 +1,9 @@
 // The real model from the models folder (scripts/ensure-deps.sh fetches it before npm test).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createEmbedder, type Embedder } from '../../src/adapters/embedder.ts';
@@ -160,6 +163,24 @@ describe('the sentence embedder (bge-small-en-v1.5, int8, from the models folder
       const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '--eval', script(close)], { timeout: 60_000 });
       assert.equal(stdout.trim(), '384', stderr);
       assert.doesNotMatch(stderr, /unsettled top-level await/);
+    }
+  });
+
+  it('keeps onnxruntime’s usage telemetry off: it writes nothing under the home folder', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'betterplus-home-'));
+    try {
+      const embedderUrl = new URL('../../src/adapters/embedder.ts', import.meta.url).href;
+      const script = `
+        const { createEmbedder } = await import(${JSON.stringify(embedderUrl)});
+        const embedder = await createEmbedder({ modelDir: ${JSON.stringify(modelDir)} });
+        await embedder.embedQuery('How do I register an NGO?');
+        await embedder.close();`;
+      const childEnv: NodeJS.ProcessEnv = { ...process.env, HOME: home };
+      delete childEnv.ORT_DISABLE_TELEMETRY;
+      await run(process.execPath, ['--input-type=module', '--eval', script], { timeout: 60_000, env: childEnv });
+      assert.deepEqual(await readdir(home, { recursive: true }), []);
+    } finally {
+      await rm(home, { recursive: true, force: true });
     }
   });
 
