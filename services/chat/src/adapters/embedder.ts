@@ -50,8 +50,6 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
     await worker.terminate();
     throw error;
   }
-  // Held open only while a request waits, so an embedder nobody closed never keeps the process alive.
-  worker.unref();
   worker.on('message', (reply: EmbedderReply) => {
     if (reply.kind === 'ready' || reply.id === undefined) {
       return;
@@ -67,6 +65,9 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
       request?.reject(new Error(`embedding failed: ${reply.message}`));
     }
   });
+  // Held open only while a request waits, so an embedder nobody closed never keeps the process
+  // alive. After the listener above: adding a 'message' listener holds the worker open again.
+  worker.unref();
 
   function ask(kind: 'query' | 'passages', texts: readonly string[]): Promise<Float32Array[]> {
     if (stopped) {

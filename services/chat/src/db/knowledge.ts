@@ -3,9 +3,9 @@ import type { KnowledgeEntry } from '../domain/knowledge-entry.ts';
 import { HINDI_FUNCTION_WORDS, hintsOf } from '../domain/question-hints.ts';
 import type { LoadedEntry } from '../domain/knowledge-files.ts';
 
-const documentSql = `setweight(to_tsvector('english', $3), 'A') || setweight(to_tsvector('english', array_to_string($8::text[], ' ')), 'A')
-  || setweight(to_tsvector('english', $4), 'B') || setweight(to_tsvector('english', array_to_string($6::text[] || $7::text[], ' ')), 'C')
-  || setweight(to_tsvector('english', $5), 'D')`;
+const documentSql = `setweight(to_tsvector('english', e.title), 'A') || setweight(to_tsvector('english', array_to_string(e.questions, ' ')), 'A')
+  || setweight(to_tsvector('english', e.summary), 'B') || setweight(to_tsvector('english', array_to_string(e.states || e.causes, ' ')), 'C')
+  || setweight(to_tsvector('english', e.body), 'D')`;
 
 /** Title words of three letters or more, lower-cased: what a name search compares a question's words with. */
 const nameWords = (title: string): string[] => [...new Set(title.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])];
@@ -30,6 +30,7 @@ export async function importKnowledge(db: Database, loaded: readonly LoadedEntry
     const { rows } = await tx.query<{ id: string; content_hash: string }>('SELECT id, content_hash FROM knowledge_entries');
     const stored = new Map(rows.map((row) => [row.id, row.content_hash]));
     const report: ImportReport = { added: 0, updated: 0, removed: 0, unchanged: 0 };
+    const changed: { entry: KnowledgeEntry; contentHash: string }[] = [];
     for (const { entry, contentHash } of loaded) {
       const known = stored.get(entry.id);
       stored.delete(entry.id);
@@ -37,9 +38,10 @@ export async function importKnowledge(db: Database, loaded: readonly LoadedEntry
         report.unchanged += 1;
         continue;
       }
-      await upsertEntry(tx, entry, contentHash);
+      changed.push({ entry, contentHash });
       report[known === undefined ? 'added' : 'updated'] += 1;
     }
+    for (let start = 0; start < changed.length; start += UPSERT_ENTRIES) await upsertEntries(tx, changed.slice(start, start + UPSERT_ENTRIES));
     if (stored.size > 0) await tx.query('DELETE FROM knowledge_entries WHERE id = ANY($1::text[])', [[...stored.keys()]]);
     report.removed = stored.size;
     if (report.added + report.updated + report.removed > 0) {
@@ -59,21 +61,29 @@ export async function importKnowledge(db: Database, loaded: readonly LoadedEntry
   });
 }
 
-async function upsertEntry(tx: Queryable, entry: KnowledgeEntry, contentHash: string): Promise<void> {
+/** Entries written per statement: a whole archive in a few round trips (each statement is a round trip, and in PGlite a call into WASM). */
+const UPSERT_ENTRIES = 250;
+
+const ENTRY_RECORD = 'id text, kind text, title text, summary text, body text, states text[], causes text[], questions text[], sources jsonb, as_of date, content_hash text, names text[]';
+
+async function upsertEntries(tx: Queryable, entries: readonly { entry: KnowledgeEntry; contentHash: string }[]): Promise<void> {
+  const records = JSON.stringify(entries.map(({ entry, contentHash }) => ({ ...entry, content_hash: contentHash, names: nameWords(entry.title) })));
   await tx.query(
     `INSERT INTO knowledge_entries (id, kind, title, summary, body, states, causes, questions, sources, as_of, content_hash, document)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ${documentSql})
+     SELECT e.id, e.kind, e.title, e.summary, e.body, e.states, e.causes, e.questions, e.sources, e.as_of, e.content_hash, ${documentSql}
+     FROM jsonb_to_recordset($1::jsonb) AS e(${ENTRY_RECORD})
      ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, title = excluded.title, summary = excluded.summary, body = excluded.body,
        states = excluded.states, causes = excluded.causes, questions = excluded.questions, sources = excluded.sources,
        as_of = excluded.as_of, content_hash = excluded.content_hash, document = excluded.document`,
-    [entry.id, entry.kind, entry.title, entry.summary, entry.body, entry.states, entry.causes, entry.questions, JSON.stringify(entry.sources), entry.as_of, contentHash],
+    [records],
   );
-  await tx.query('DELETE FROM knowledge_names WHERE entry_id = $1', [entry.id]);
+  await tx.query('DELETE FROM knowledge_names WHERE entry_id = ANY($1::text[])', [entries.map(({ entry }) => entry.id)]);
   // English stop words ("the", "that") name nothing.
-  await tx.query("INSERT INTO knowledge_names (entry_id, word) SELECT $1, w FROM unnest($2::text[]) AS w WHERE to_tsvector('english', w) <> ''::tsvector", [
-    entry.id,
-    nameWords(entry.title),
-  ]);
+  await tx.query(
+    `INSERT INTO knowledge_names (entry_id, word)
+     SELECT e.id, w FROM jsonb_to_recordset($1::jsonb) AS e(${ENTRY_RECORD}), unnest(e.names) AS w WHERE to_tsvector('english', w) <> ''::tsvector`,
+    [records],
+  );
 }
 
 export interface FoundEntry {

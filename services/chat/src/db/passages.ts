@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '@betterplus/kit';
 import type { LoadedEntry } from '../domain/knowledge-files.ts';
 import { passagesOf, type Passage } from '../domain/passages.ts';
@@ -20,8 +21,6 @@ export interface PassageImportReport {
   embedded: number;
   cached: number;
   kept: number;
-  /** The passages written now, with their vectors: the index takes them from here, and only the kept ones from the database. */
-  written: { entryId: string; n: number; vector: Float32Array }[];
 }
 
 export const vectorBytes = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
@@ -38,7 +37,7 @@ const BATCH = 32;
 export async function importPassages(db: Database, embedder: PassageEmbedder, loaded: readonly LoadedEntry[], cache: VectorCache, cacheKey: (passages: readonly Passage[]) => string): Promise<PassageImportReport> {
   const { rows } = await db.query<{ entry_id: string; content_hash: string; model: string }>('SELECT entry_id, content_hash, model FROM knowledge_passages WHERE n = 0');
   const stored = new Map(rows.map((row) => [row.entry_id, row]));
-  const report: PassageImportReport = { embedded: 0, cached: 0, kept: 0, written: [] };
+  const report: PassageImportReport = { embedded: 0, cached: 0, kept: 0 };
   const ready: Embedded[] = [];
   const pending: (Omit<Embedded, 'vectors'> & { key: string })[] = [];
   for (const { entry, contentHash } of loaded) {
@@ -69,7 +68,6 @@ export async function importPassages(db: Database, embedder: PassageEmbedder, lo
     }
   }
   await writePassages(db, ready, embedder.model);
-  report.written = ready.flatMap(({ passages, vectors }) => passages.map((p, i) => ({ entryId: p.entryId, n: p.n, vector: vectors[i] ?? new Float32Array() })));
   return report;
 }
 
@@ -100,14 +98,19 @@ const WRITE_ROWS = 2000;
 async function writePassages(db: Database, entries: readonly Embedded[], model: string): Promise<void> {
   if (entries.length === 0) return;
   const rows = entries.flatMap(({ passages, contentHash, vectors }) => passages.map((passage, i) => ({ passage, contentHash, vector: vectors[i] ?? new Float32Array() })));
+  const width = rows[0]?.vector.byteLength ?? 0;
+  if (rows.some((r) => r.vector.byteLength !== width)) throw new Error('passage vectors of different lengths');
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += WRITE_ROWS) {
       const chunk = rows.slice(start, start + WRITE_ROWS);
+      // The chunk's vectors travel as one bytea, each row's cut from it by its place: an array of
+      // thousands of small bytea values costs more to send than the rows themselves.
       await tx.query(
         `INSERT INTO knowledge_passages (entry_id, n, part, text, vector, model, content_hash)
-         SELECT p.entry_id, p.n, p.part, p.text, p.vector, $6, p.content_hash FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::bytea[], $7::text[]) AS p(entry_id, n, part, text, vector, content_hash)
+         SELECT p.entry_id, p.n, p.part, p.text, substring($5::bytea FROM (p.i::int - 1) * $8::int + 1 FOR $8::int), $6, p.content_hash
+         FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[]) WITH ORDINALITY AS p(entry_id, n, part, text, content_hash, i)
          ON CONFLICT (entry_id, n) DO UPDATE SET part = excluded.part, text = excluded.text, vector = excluded.vector, model = excluded.model, content_hash = excluded.content_hash`,
-        [chunk.map((r) => r.passage.entryId), chunk.map((r) => r.passage.n), chunk.map((r) => r.passage.part), chunk.map((r) => r.passage.text), chunk.map((r) => vectorBytes(r.vector)), model, chunk.map((r) => r.contentHash)],
+        [chunk.map((r) => r.passage.entryId), chunk.map((r) => r.passage.n), chunk.map((r) => r.passage.part), chunk.map((r) => r.passage.text), Buffer.concat(chunk.map((r) => vectorBytes(r.vector))), model, chunk.map((r) => r.contentHash), width],
       );
     }
     await tx.query('DELETE FROM knowledge_passages p USING unnest($1::text[], $2::int[]) AS e(entry_id, count) WHERE p.entry_id = e.entry_id AND p.n >= e.count', [
@@ -123,14 +126,28 @@ export interface StoredVector {
   vector: Uint8Array;
 }
 
-/** Every passage vector of `model` but those of the entries `except`, a page at a time (the index is built from them at start). */
-export async function* storedVectors(db: Queryable, model: string, except: readonly string[] = [], pageSize = 5000): AsyncGenerator<StoredVector[]> {
+/**
+ * What names the set of passages of `model` and so their vectors: each passage's entry, place,
+ * text and entry content. Equal keys, equal indexes.
+ */
+export async function passageSetKey(db: Queryable, model: string): Promise<string> {
+  const { rows } = await db.query<{ key: string | null }>(
+    "SELECT md5(string_agg(entry_id || ' ' || n || ' ' || content_hash || ' ' || md5(text), ',' ORDER BY entry_id, n)) AS key FROM knowledge_passages WHERE model = $1",
+    [model],
+  );
+  return createHash('sha256').update(model).update('\0').update(rows[0]?.key ?? '').digest('hex');
+}
+
+/** Every passage vector of `model`, a page at a time (the index is built from them at start). */
+export async function* storedVectors(db: Queryable, model: string, pageSize = 5000): AsyncGenerator<StoredVector[]> {
   let after = { entry: '', n: -1 };
   for (;;) {
-    const { rows } = await db.query<StoredVector>(
-      'SELECT entry_id, n, vector FROM knowledge_passages WHERE model = $1 AND (entry_id, n) > ($2, $3) AND entry_id <> ALL($5::text[]) ORDER BY entry_id, n LIMIT $4',
-      [model, after.entry, after.n, pageSize, except],
-    );
+    const { rows } = await db.query<StoredVector>('SELECT entry_id, n, vector FROM knowledge_passages WHERE model = $1 AND (entry_id, n) > ($2, $3) ORDER BY entry_id, n LIMIT $4', [
+      model,
+      after.entry,
+      after.n,
+      pageSize,
+    ]);
     if (rows.length === 0) return;
     yield rows;
     const last = rows[rows.length - 1];

@@ -1,12 +1,12 @@
 import { dirname, join } from 'node:path';
-import type { Database, Logger } from '@betterplus/kit';
+import type { Database, Logger, Queryable } from '@betterplus/kit';
 import { createEmbedder } from '../adapters/embedder.ts';
 import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName, type ModelsFolderSettings } from '../adapters/embedding-model.ts';
-import { createPassageIndex, type PassageIndex } from '../adapters/passage-index.ts';
+import { createPassageIndex, readPassageIndex, type PassageIndex } from '../adapters/passage-index.ts';
 import { createFileVectorCache, passagesKey } from '../adapters/vector-cache.ts';
 import { importKnowledge } from '../db/knowledge.ts';
-import { importPassages, storedVectors, vectorOf } from '../db/passages.ts';
-import { loadKnowledgeFiles } from '../domain/knowledge-files.ts';
+import { importPassages, passageSetKey, storedVectors, vectorOf } from '../db/passages.ts';
+import { loadKnowledgeFiles, type LoadedEntry } from '../domain/knowledge-files.ts';
 import { archiveSpellings } from '../domain/names.ts';
 import type { Retrieve } from '../domain/retrieval.ts';
 import { createRetriever } from './retrieve.ts';
@@ -17,18 +17,31 @@ export interface KnowledgeBase {
   close(): Promise<void>;
 }
 
-/** The index of the passage vectors given and of every other of `model` in the database. */
-export async function loadPassageIndex(db: Database, model: string, dimensions: number, given: readonly { entryId: string; n: number; vector: Float32Array }[] = []): Promise<PassageIndex> {
+/**
+ * The index of every passage vector of `model` in the database. With a `folder`, an index saved
+ * there for the same passages is read instead of built (building is most of a start on a fresh
+ * database: tests, new installs), and one built is saved there.
+ */
+export async function loadPassageIndex(db: Queryable, model: string, dimensions: number, folder?: string): Promise<PassageIndex> {
+  const path = folder === undefined ? undefined : join(folder, `${await passageSetKey(db, model)}.usearch`);
+  const saved = path === undefined ? undefined : await readPassageIndex(path, dimensions);
+  if (saved) return saved;
   const index = createPassageIndex(dimensions);
-  index.add(given, given.map((passage) => passage.vector));
-  for await (const page of storedVectors(db, model, [...new Set(given.map((passage) => passage.entryId))])) {
+  for await (const page of storedVectors(db, model)) {
     index.add(
       page.map((row) => ({ entryId: row.entry_id, n: row.n })),
       page.map((row) => vectorOf(row.vector)),
     );
   }
+  // Best effort, as the vector cache: a read-only folder (an image) only means building at start.
+  if (path !== undefined) await index.save(path).catch(() => undefined);
   return index;
 }
+
+/** The archive's files as shipped, and the spellings of its names: read once per process, however often chat starts in it (tests start it often). */
+let shipped: Promise<{ loaded: LoadedEntry[]; spellings: ReadonlyMap<string, string> }> | undefined;
+const shippedArchive = () =>
+  (shipped ??= loadKnowledgeFiles().then((loaded) => ({ loaded, spellings: archiveSpellings(loaded.map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` }))) })));
 
 /**
  * The knowledge base as chat starts it: the files imported (entries, then their passages and
@@ -38,18 +51,17 @@ export async function loadPassageIndex(db: Database, model: string, dimensions: 
 export async function openKnowledgeBase(db: Database, logger: Logger, settings: ModelsFolderSettings): Promise<KnowledgeBase> {
   const model = modelFolderName(EMBEDDING_MODEL);
   // The model loads while the entries are imported: neither needs the other.
-  const [embedder, loaded] = await Promise.all([
+  const [embedder, { loaded, spellings }] = await Promise.all([
     createEmbedder({ modelDir: embeddingModelDir(EMBEDDING_MODEL, settings) }),
-    loadKnowledgeFiles().then(async (files) => {
-      logger.info(await importKnowledge(db, files), 'knowledge base imported');
-      return files;
+    shippedArchive().then(async (archive) => {
+      logger.info(await importKnowledge(db, archive.loaded), 'knowledge base imported');
+      return archive;
     }),
   ]);
-  const cache = createFileVectorCache(join(dirname(embeddingModelsRoot(settings)), 'embeddings', model), embedder.dimensions, logger);
-  const { written, ...report } = await importPassages(db, { ...embedder, model }, loaded, cache, passagesKey(model));
-  logger.info(report, 'knowledge passages embedded');
-  const index = await loadPassageIndex(db, model, embedder.dimensions, written);
-  const spellings = archiveSpellings(loaded.map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` })));
+  const folder = join(dirname(embeddingModelsRoot(settings)), 'embeddings', model);
+  const cache = createFileVectorCache(folder, embedder.dimensions, logger);
+  logger.info(await importPassages(db, { ...embedder, model }, loaded, cache, passagesKey(model)), 'knowledge passages embedded');
+  const index = await loadPassageIndex(db, model, embedder.dimensions, join(folder, 'index'));
   logger.info({ passages: index.size, model }, 'passage index built');
   return { retrieve: createRetriever({ db, embedder, index, spellings }), index, close: () => embedder.close() };
 }

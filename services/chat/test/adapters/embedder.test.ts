@@ -151,16 +151,16 @@ describe('the sentence embedder (bge-small-en-v1.5, int8, from the models folder
     await assert.rejects(createEmbedder({ modelDir: '/nonexistent/model' }), /\/nonexistent\/model/);
   });
 
-  it('lets a process that closed it end by itself, and one that did not end too', async () => {
+  it('lets a process that closed it end by itself, and one that did not end too, asked or never asked', async () => {
     const embedderUrl = new URL('../../src/adapters/embedder.ts', import.meta.url).href;
-    const script = (close: boolean): string => `
+    const script = (close: boolean, ask: boolean): string => `
       const { createEmbedder } = await import(${JSON.stringify(embedderUrl)});
       const embedder = await createEmbedder({ modelDir: ${JSON.stringify(modelDir)} });
-      const vector = await embedder.embedQuery('How do I register an NGO?');
+      const vector = ${ask ? "await embedder.embedQuery('How do I register an NGO?')" : '{ length: embedder.dimensions }'};
       ${close ? 'await embedder.close();' : ''}
       console.log(vector.length);`;
-    for (const close of [true, false]) {
-      const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '--eval', script(close)], { timeout: 60_000 });
+    for (const [close, ask] of [[true, true], [false, true], [false, false]] as const) {
+      const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '--eval', script(close, ask)], { timeout: 60_000 });
       assert.equal(stdout.trim(), '384', stderr);
       assert.doesNotMatch(stderr, /unsettled top-level await/);
     }

@@ -6,7 +6,12 @@ import { PGlite, parse, protocol, types, type messages } from '@electric-sql/pgl
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { TransactionRolledBack, assertChannelName, transactionEnded, type Database, type QueryResult, type Queryable } from './database.ts';
 
-const parsers = { [types.INT8]: (value: string) => Number(value) };
+/**
+ * bytea in and out through Buffer's hex codec: PGlite's own goes a byte at a time through
+ * strings, seconds for chat's passage vectors. Arrays of bytea use these too.
+ */
+const parsers = { [types.INT8]: (value: string) => Number(value), [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') };
+const serializers = { [types.BYTEA]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}` };
 /** Extensions a service's migrations may create, as on PostgreSQL (pg_trgm: chat's retrieval by name). */
 const extensions = { pg_trgm };
 const { serialize } = protocol;
@@ -81,6 +86,8 @@ function preparedStatements(db: PGlite) {
     const { name, paramTypes, describe } = await prepare(sql);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
+      // bytea goes in binary, as pg sends a Buffer: no hex text twice its size to build and scan.
+      if (value instanceof Uint8Array && paramTypes[i] === types.BYTEA) return value;
       const serializer = db.serializers[paramTypes[i] ?? 0];
       return serializer ? serializer(value) : (value as { toString(): string }).toString();
     });
@@ -133,7 +140,7 @@ function oneAtATime() {
 export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
   const isNew = !dataDir || !existsSync(dataDir) || readdirSync(dataDir).length === 0;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { parsers, extensions, ...(isNew ? { loadDataDir: await emptyCluster() } : {}) });
+  const db = await PGlite.create(dataDir, { parsers, serializers, extensions, ...(isNew ? { loadDataDir: await emptyCluster() } : {}) });
   const statements = preparedStatements(db);
   const exclusive = oneAtATime();
   return {

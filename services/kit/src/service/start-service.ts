@@ -36,6 +36,8 @@ export interface StartOptions {
   /** Listen on HOST:PORT; tests leave it off and use `app.inject()`. */
   listen?: boolean;
   logger?: Logger;
+  /** PGlite in memory instead of under DATA_DIR: for a stack thrown away after use (tests), whose data need not outlive it. */
+  databaseInMemory?: boolean;
 }
 
 export interface RunningService<Config extends BaseConfig = BaseConfig> {
@@ -56,7 +58,7 @@ const revocationRefreshMs = 1000;
 /** How often the broker and the cache are checked for the dependency_up metric. */
 const dependencyCheckMs = 10_000;
 
-async function openDatabase(name: string, config: BaseConfig, logger: Logger): Promise<Database> {
+async function openDatabase(name: string, config: BaseConfig, logger: Logger, inMemory: boolean): Promise<Database> {
   if (config.DATABASE_URL) {
     return createPostgresDatabase(config.DATABASE_URL, {
       poolSize: config.DATABASE_POOL_SIZE,
@@ -65,7 +67,7 @@ async function openDatabase(name: string, config: BaseConfig, logger: Logger): P
       logger,
     });
   }
-  return createPgliteDatabase(join(config.DATA_DIR, 'pglite', name));
+  return createPgliteDatabase(inMemory ? undefined : join(config.DATA_DIR, 'pglite', name));
 }
 
 async function openCache(name: string, config: BaseConfig): Promise<Cache> {
@@ -88,7 +90,7 @@ export async function startService<Config extends BaseConfig>(definition: Servic
   const trustProxy = trustProxies(config.TRUSTED_PROXIES, config.TRUST_PROXY_HOPS);
   const logger = options.logger ?? createLogger(name, config.LOG_LEVEL);
   const metrics = createMetrics(name);
-  const db = await openDatabase(name, config, logger);
+  const db = await openDatabase(name, config, logger, options.databaseInMemory === true);
   exportPoolMetrics(db, metrics.registry);
   const tracing = startTracing(name, config);
   const closers: (() => Promise<void>)[] = [() => db.close(), () => tracing.stop()];
@@ -143,8 +145,17 @@ export async function startService<Config extends BaseConfig>(definition: Servic
       if ([route.preHandler].flat().includes(authenticate)) route.schema = { ...route.schema, security: [{ bearer: [] }] };
     });
     // Every service that checks tokens learns of revoked sessions, whatever else it consumes.
-    const handlers = [sessionsRevokedHandler(revocations), ...((await definition.register(app, deps)) ?? [])];
-    await app.ready();
+    let registered: Awaited<ReturnType<typeof definition.register>>;
+    try {
+      registered = await definition.register(app, deps);
+      await app.ready();
+    } catch (error) {
+      // The service's onClose hooks let go of what its register opened before it failed (chat's
+      // model thread would otherwise keep the process alive).
+      await app.close().catch(() => undefined);
+      throw error;
+    }
+    const handlers = [sessionsRevokedHandler(revocations), ...(registered ?? [])];
 
     relay.start();
     closers.unshift(() => relay.stop());

@@ -123,5 +123,18 @@ for (const adapter of databaseAdapters(stack)) {
       assert.deepEqual([...(y as Uint8Array)], [0, 255, 7]);
       assert.deepEqual(rest, { t: 'ä\'s', i: 42, b: true, d: at, j: { k: [1, 'x'] }, a: [1, 2], z: null, u: '6f1c2a9e-2f4b-4c51-9a36-0d3c1c1b7a10' });
     });
+
+    it('passes bytes whole: a view into a larger buffer, every byte value, one bytea and an array of them, both ways', async () => {
+      const all = Buffer.from(Array.from({ length: 3 * 256 }, (_, i) => i % 256));
+      const view = all.subarray(256, 512);
+      const { rows: [row] } = await db.query<{ one: Uint8Array; many: Uint8Array[]; length: number }>(
+        'SELECT $1::bytea AS one, $2::bytea[] AS many, length($1::bytea) AS length',
+        [view, [view, new Uint8Array([92, 120, 34, 0])]],
+      );
+      assert.ok(row);
+      assert.equal(row.length, 256);
+      assert.deepEqual([...row.one], [...view]);
+      assert.deepEqual(row.many.map((bytes) => [...bytes]), [[...view], [92, 120, 34, 0]]);
+    });
   });
 }
