@@ -41,6 +41,30 @@ export function isAnswer(entry: Pick<Ranked, 'similarity' | 'missing'>, threshol
   return similarity >= thresholds.similarityAlone || (similarity >= thresholds.similarity && (entry.missing ?? Infinity) <= thresholds.missing);
 }
 
+/** How much closer an entry about some states must come than an entry for all India that answers a question naming no place. */
+export const ALL_INDIA_MARGIN = 0.02;
+
+/**
+ * A question that names no place asks about India as a whole ("how to apply for widow pension"):
+ * where an entry for all India answers it, an entry about some states answers it too only when it
+ * comes clearly closer (a story asked for by name does; Punjab's pensions beside the national
+ * scheme do not). `answers` are ordered by answerScore.
+ */
+export function forWholeIndia<T extends Pick<Ranked, 'similarity' | 'coverage'> & { entry: { states: readonly string[] } }>(askedStates: readonly string[], answers: readonly T[]): T[] {
+  const national = answers.find((answer) => answer.entry.states.includes('All India'));
+  if (askedStates.length > 0 || !national) return [...answers];
+  const bar = answerScore(national) + ALL_INDIA_MARGIN;
+  return answers.filter((answer) => answer.entry.states.includes('All India') || answerScore(answer) >= bar);
+}
+
+/** Kinds of entry that name the organisations doing something: what a question asking for organisations wants. */
+const ORGANISATION_KINDS: readonly string[] = ['organisation', 'changemaker', 'solution', 'story'];
+const ASKS_FOR_ORGANISATIONS = /\b(ngos?|organi[sz]ations?|charities|sansthas?|groups)\b/;
+
+/** A question asking for organisations ("NGOs working on menstrual health in Maharashtra") is not answered by a scheme or a guide. */
+export const kindFits = (englishQuestion: string, intents: readonly string[], kind: string): boolean =>
+  !(intents[0] === 'list' && ASKS_FOR_ORGANISATIONS.test(englishQuestion.toLowerCase())) || ORGANISATION_KINDS.includes(kind);
+
 /** An entry about other places than the ones a question names does not answer it (a Delhi question, a Chandigarh entry). */
 export function placeFits(askedStates: readonly string[], entryStates: readonly string[]): boolean {
   return askedStates.length === 0 || entryStates.includes('All India') || entryStates.some((state) => askedStates.includes(state));

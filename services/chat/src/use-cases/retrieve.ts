@@ -6,7 +6,7 @@ import { intentsOf } from '../domain/intent.ts';
 import type { Passage } from '../domain/passages.ts';
 import { hintsOf } from '../domain/question-hints.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
-import { answerScore, FRAMING_WORDS, fusedScore, isAnswer, placeFits, type Ranked } from '../domain/relevance.ts';
+import { answerScore, FRAMING_WORDS, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, type Ranked } from '../domain/relevance.ts';
 import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
 
 export interface QueryEmbedder {
@@ -54,13 +54,9 @@ export function createRetriever({ db, embedder, index, spellings }: RetrieverDep
     const hints = hintsOf(english);
     const candidates = await weigh(db, best, vector, english, [...FRAMING_WORDS, ...hints.placeWords]);
     const asked = hints.states;
-    return {
-      language,
-      english,
-      intents: intentsOf(english),
-      candidates,
-      answers: candidates.filter((candidate) => isAnswer(candidate) && placeFits(asked, candidate.entry.states)),
-    };
+    const intents = intentsOf(english);
+    const answers = candidates.filter((candidate) => isAnswer(candidate) && placeFits(asked, candidate.entry.states) && kindFits(english, intents, candidate.entry.kind));
+    return { language, english, intents, candidates, answers: forWholeIndia(asked, answers) };
   };
 }
 

@@ -6,7 +6,7 @@ import { intentOf } from '../../src/domain/intent.ts';
 import { archiveSpellings, soundOf } from '../../src/domain/names.ts';
 import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
 import { inEnglish, languageOf } from '../../src/domain/query-language.ts';
-import { fusedScore, isAnswer, placeFits, RELEVANCE } from '../../src/domain/relevance.ts';
+import { ALL_INDIA_MARGIN, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, RELEVANCE } from '../../src/domain/relevance.ts';
 
 describe('passages', () => {
   it('splits sentences but not at initials or abbreviations', () => {
@@ -74,6 +74,26 @@ describe('relevance', () => {
     assert.equal(placeFits(['Delhi'], ['Chandigarh']), false);
     assert.equal(placeFits(['Delhi'], ['All India']), true);
     assert.equal(placeFits([], ['Bihar']), true);
+  });
+
+  it('answers a question that names no place from the entry for all India, and from one about some states only when it is clearly closer', () => {
+    const answer = (id: string, similarity: number, states: string[]) => ({ id, similarity, coverage: 1, entry: { states } });
+    const punjab = answer('punjab-pensions', 0.78, ['Punjab']);
+    const national = answer('national-pensions', 0.77, ['All India']);
+    const story = answer('a-named-story', 0.77 + ALL_INDIA_MARGIN + 0.01, ['Maharashtra']);
+    assert.deepEqual(forWholeIndia([], [punjab, national]).map((a) => a.id), ['national-pensions']);
+    assert.deepEqual(forWholeIndia([], [story, punjab, national]).map((a) => a.id), ['a-named-story', 'national-pensions']);
+    assert.deepEqual(forWholeIndia(['Punjab'], [punjab, national]).map((a) => a.id), ['punjab-pensions', 'national-pensions']);
+    assert.deepEqual(forWholeIndia([], [punjab]).map((a) => a.id), ['punjab-pensions']);
+  });
+
+  it('answers a question asking for organisations from entries that name them, not from a scheme or a guide', () => {
+    const question = 'organisations working on menstrual health in schools';
+    assert.equal(kindFits(question, ['list'], 'scheme'), false);
+    assert.equal(kindFits(question, ['list'], 'guide'), false);
+    assert.equal(kindFits(question, ['list'], 'organisation'), true);
+    assert.equal(kindFits('which schemes help girls stay in school', ['list'], 'scheme'), true);
+    assert.equal(kindFits('how to register an ngo', ['how'], 'guide'), true);
   });
 });
 
