@@ -1,4 +1,5 @@
 import { PLACES, type CAUSES } from './knowledge-entry.ts';
+import { HINGLISH_TO_ENGLISH } from './glossary.ts';
 
 type Cause = (typeof CAUSES)[number];
 
@@ -164,72 +165,6 @@ export const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'chahte', 'chahta', 'chahti', 'lena', 'lene', 'dena', 'dene', 'jaye', 'jaaye', 'jata', 'jati', 'jate', 'ja', 'sake', 'paaye', 'paye',
 ]);
 
-/** Hindi words typed in Latin letters, and their English for the search. */
-const HINGLISH: Readonly<Record<string, string[]>> = {
-  kaise: ['how'],
-  kare: ['register', 'apply'],
-  karein: ['register', 'apply'],
-  banaye: ['make', 'apply'],
-  milega: ['get'],
-  paisa: ['money', 'amount'],
-  pani: ['water'],
-  kisan: ['farmer'],
-  yojana: ['scheme'],
-  mahila: ['women'],
-  shiksha: ['education'],
-  padhai: ['education', 'school'],
-  swasthya: ['health'],
-  ilaj: ['treatment', 'health'],
-  ilaaj: ['treatment', 'health'],
-  naukri: ['job'],
-  rozgar: ['employment', 'job'],
-  gaon: ['village'],
-  bachche: ['children'],
-  beti: ['girl', 'daughter'],
-  ladki: ['girl'],
-  sarkari: ['government'],
-  madad: ['help', 'support'],
-  khet: ['farm'],
-  kheti: ['farming'],
-  bijli: ['electricity'],
-  ghar: ['house', 'housing'],
-  shauchalay: ['toilet'],
-  dawai: ['medicine'],
-  garib: ['poor'],
-  gareeb: ['poor'],
-  vikas: ['development'],
-  buzurg: ['elderly', 'pension'],
-  kachra: ['waste'],
-  sanstha: ['ngo', 'organisation'],
-  panjikaran: ['registration'],
-  anudan: ['grant'],
-  chanda: ['donation'],
-  daan: ['donation'],
-  kya: ['what'],
-  kaun: ['who'],
-  kahan: ['where'],
-  mitti: ['soil'],
-  jaanch: ['test', 'testing'],
-  rehri: ['street', 'vendor'],
-  patri: ['street', 'vendor'],
-  thela: ['vendor'],
-  pahadi: ['hill', 'mountain'],
-  budhapa: ['old', 'age', 'pension'],
-  budhape: ['old', 'age', 'pension'],
-  viklang: ['disabled', 'disability'],
-  divyang: ['disabled', 'disability'],
-  ladko: ['youth', 'boys'],
-  yuva: ['youth'],
-  bachat: ['savings'],
-  beej: ['seed'],
-  fasal: ['crop'],
-  bima: ['insurance'],
-  karz: ['loan'],
-  aspatal: ['hospital'],
-  prasav: ['delivery', 'maternity'],
-  garbhvati: ['pregnant'],
-  pregnant: ['maternity'],
-};
 
 const HOW_TO = /^(how (do|can|to|should|does one)\b|how i\b|steps? (to|for)\b|process (to|for|of)\b|procedure\b|what is the (process|procedure)\b|guide to\b)|\bkaise\b|\bkya process\b/;
 
@@ -251,5 +186,5 @@ export function hintsOf(question: string): QuestionHints {
   for (const word of words) {
     for (const [start, cause] of Object.entries(CAUSE_WORDS)) if (word.startsWith(start)) causes.add(cause);
   }
-  return { states: [...states], placeWords: [...placeWords], causes: [...causes], howTo: HOW_TO.test(text.trim()), english: [...new Set(words.flatMap((word) => HINGLISH[word] ?? []))] };
+  return { states: [...states], placeWords: [...placeWords], causes: [...causes], howTo: HOW_TO.test(text.trim()), english: [...new Set(words.flatMap((word) => HINGLISH_TO_ENGLISH.get(word)?.split(' ').filter(Boolean) ?? []))] };
 }
