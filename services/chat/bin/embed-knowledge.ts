@@ -2,16 +2,10 @@
 // (adapters/vector-cache.ts) once, in a throw-away database, so that the test files and stacks
 // that start chat next each read the vectors instead of running the model over the archive at
 // once. scripts/test.sh runs it before the tests; it takes a second when the cache is warm.
-import { createLogger, createPgliteDatabase, migrate } from '@betterplus/kit';
-import { openKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
+import { createLogger } from '@betterplus/kit';
+import { openScratchKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
 
 const started = performance.now();
-const db = await createPgliteDatabase();
-try {
-  await migrate(db, [{ scope: 'chat', dir: new URL('../src/db/migrations/', import.meta.url) }]);
-  const knowledge = await openKnowledgeBase(db, createLogger('knowledge-embed', 'warn'), process.env);
-  await knowledge.close();
-  console.log(`knowledge:embed: ${String(knowledge.index.size)} passages ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-} finally {
-  await db.close();
-}
+const knowledge = await openScratchKnowledgeBase(createLogger('knowledge-embed', 'warn'), process.env);
+await knowledge.close();
+console.log(`knowledge:embed: ${String(knowledge.index.size)} passages ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);

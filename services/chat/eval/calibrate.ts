@@ -7,11 +7,11 @@
 // wrong (a confident wrong answer costs more than an abstention). CALIBRATE_DUMP=<file> also
 // writes what was retrieved, as JSON.
 import { writeFile } from 'node:fs/promises';
-import { createLogger, createPgliteDatabase, migrate } from '@betterplus/kit';
+import { createLogger } from '@betterplus/kit';
 import { outOfScopeKind } from '../src/domain/out-of-scope.ts';
 import { hintsOf } from '../src/domain/question-hints.ts';
 import { isAnswer, placeFits, RELEVANCE, type Ranked, type Thresholds } from '../src/domain/relevance.ts';
-import { openKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
+import { openScratchKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
 
 const half = process.argv[2] ?? 'dev';
@@ -26,9 +26,7 @@ interface Seen {
   candidates: (Pick<Ranked, 'similarity' | 'coverage' | 'missing' | 'byMeaning' | 'byWords'> & { id: string; kind: string; placed: boolean })[];
 }
 
-const db = await createPgliteDatabase();
-await migrate(db, [{ scope: 'chat', dir: new URL('../src/db/migrations/', import.meta.url) }]);
-const knowledge = await openKnowledgeBase(db, createLogger('calibrate', 'warn'), process.env);
+const knowledge = await openScratchKnowledgeBase(createLogger('calibrate', 'warn'), process.env);
 const seen: Seen[] = [];
 for (const question of questions) {
   if (outOfScopeKind(question.question)) {
@@ -44,7 +42,6 @@ for (const question of questions) {
   });
 }
 await knowledge.close();
-await db.close();
 // CALIBRATE_DUMP=<file> keeps what was retrieved, to study other decisions than this one.
 if (process.env.CALIBRATE_DUMP) await writeFile(process.env.CALIBRATE_DUMP, JSON.stringify(seen));
 

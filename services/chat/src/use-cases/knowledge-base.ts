@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import type { Database, Logger, Queryable } from '@betterplus/kit';
+import { createPgliteDatabase, migrate, type Database, type Logger, type Queryable } from '@betterplus/kit';
 import { createEmbedder } from '../adapters/embedder.ts';
 import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName, type ModelsFolderSettings } from '../adapters/embedding-model.ts';
 import { createPassageIndex, readPassageIndex, type PassageIndex } from '../adapters/passage-index.ts';
@@ -64,4 +64,23 @@ export async function openKnowledgeBase(db: Database, logger: Logger, settings: 
   const index = await loadPassageIndex(db, model, embedder.dimensions, join(folder, 'index'));
   logger.info({ passages: index.size, model }, 'passage index built');
   return { retrieve: createRetriever({ db, embedder, index, spellings }), index, close: () => embedder.close() };
+}
+
+/** The knowledge base in a database of its own in memory, closed with it: for scripts that only read the archive (embedding it ahead, calibrating). */
+export async function openScratchKnowledgeBase(logger: Logger, settings: ModelsFolderSettings): Promise<KnowledgeBase> {
+  const db = await createPgliteDatabase();
+  try {
+    await migrate(db, [{ scope: 'chat', dir: new URL('../db/migrations/', import.meta.url) }]);
+    const knowledge = await openKnowledgeBase(db, logger, settings);
+    return {
+      ...knowledge,
+      async close() {
+        await knowledge.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 }
