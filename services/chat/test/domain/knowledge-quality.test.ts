@@ -1,6 +1,6 @@
 // Repository checks of the knowledge base beyond its schema: no two entries about the same
 // thing, sources that are real addresses and not one page propping up many unrelated entries,
-// and dates that are real days.
+// none resting on mirrors, document dumps or content farms alone, and dates that are real days.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadKnowledgeFiles } from '../../src/domain/knowledge-files.ts';
@@ -27,6 +27,14 @@ function overlap(a: Set<string>, b: Set<string>): number {
 
 /** An entry's title without what varies between two write-ups of one thing. */
 const titleKey = (title: string) => normalised(title).replace(/\b(the|of|and|in|india|indian|foundation|trust|society|scheme|yojana|programme|program|mission)\b/g, '').replace(/\s+/g, '');
+
+/**
+ * Hosts that copy others' pages (Wikipedia mirrors, document dumps) or write for search engines:
+ * a claim may lean on one only beside a primary or reputable source that says the same.
+ */
+const WEAK_HOSTS = /(^|\.)(wikipedia-on-ipfs\.org|defzone\.net|riteme\.site|wikisum\.wiki|wikimili\.com|vdocuments\.[a-z]+|fdocuments\.[a-z]+|pdfslide\.[a-z]+|scribd\.com|hubpages\.com)$/;
+const isWeak = (url: string): boolean => URL.canParse(url) && WEAK_HOSTS.test(new URL(url).hostname);
+const restsOnWeakSourcesAlone = (entry: Pick<KnowledgeEntry, 'sources'>): boolean => entry.sources.every((source) => isWeak(source.url));
 
 describe('the knowledge base, as a whole', () => {
   it('has no two entries about the same thing (same title, or bodies that mostly say the same)', () => {
@@ -64,6 +72,16 @@ describe('the knowledge base, as a whole', () => {
     assert.deepEqual(propping, [], 'a page that is the only source of more than two entries');
     const repeatedWithin = entries.filter((entry) => new Set(entry.sources.map((s) => s.url)).size !== entry.sources.length).map((entry) => entry.id);
     assert.deepEqual(repeatedWithin, [], 'an entry that lists one source twice');
+  });
+
+  it('refuses an entry whose only sources are mirrors, document dumps or content farms', () => {
+    const dumpOnly = { sources: [{ title: 'A', url: 'https://www.scribd.com/document/1/x' }, { title: 'B', url: 'https://wikimili.com/en/X' }] };
+    const withPrimary = { sources: [...dumpOnly.sources, { title: 'C', url: 'https://www.india.gov.in/x' }] };
+    assert.equal(restsOnWeakSourcesAlone(dumpOnly), true);
+    assert.equal(restsOnWeakSourcesAlone(withPrimary), false);
+    assert.equal(isWeak('https://de.scribd.com/doc/2'), true);
+    assert.equal(isWeak('https://www.thehindu.com/news/x'), false);
+    assert.deepEqual(entries.filter(restsOnWeakSourcesAlone).map((entry) => entry.id), []);
   });
 
   it('dates every entry, guides included, with a real day no later than today', () => {
