@@ -54,7 +54,7 @@ describe('npm run knowledge:due', () => {
   });
 
   it('answers its usage, listing nothing, for a day that is not one or a count that is not a number', () => {
-    for (const args of [['--on', '2027-02-30'], ['--on', 'tomorrow'], ['--within', '-3'], ['--within', 'soon'], ['--in', '30'], ['2027-01-01']]) {
+    for (const args of [['--on', '2027-02-30'], ['--within', '-3'], ['--in', '30'], ['2027-01-01']]) {
       const result = run(...args);
       assert.equal(result.status, 2, args.join(' '));
       assert.equal(result.stdout, '', args.join(' '));
