@@ -1,8 +1,9 @@
 // The admin panel (/vikarapanel) in Chromium against the embedded stack, with the web app's own
 // analytics feeding it: a user signs up and asks (one question the assistant abstains on, one it
-// answers), then the admin signs in, sees that activity on the dashboard, sorts, searches and
-// exports the users, reads the analytics over each range, and logs out. Wrong credentials say
-// 'Invalid credentials'; a 401 later ends the admin session; axe finds nothing serious.
+// answers), then the admin signs in, sees that activity (and the knowledge entries due for review,
+// which chat told at start) on the dashboard, sorts, searches and exports the users, reads the
+// analytics over each range, and logs out. Wrong credentials say 'Invalid credentials'; a 401
+// later ends the admin session; axe finds nothing serious.
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
