@@ -38,13 +38,13 @@ describe('the knowledge files', () => {
     try {
       // goonj is an organisation checked on 2026-11-23: due for review by 2029-11-23 at the latest.
       const goonj = await readFile(new URL('../../knowledge/goonj.yaml', import.meta.url), 'utf8');
-      const as = (id: string, text: string) => writeFile(join(dir, `${id}.yaml`), text.replace('id: goonj', `id: ${id}`));
-      await as('undated', goonj.replace(/^review_by: .*\n/m, ''));
-      await as('too-late', goonj.replace(/^review_by: .*$/m, 'review_by: 2029-11-24'));
-      await as('before-checked', goonj.replace(/^review_by: .*$/m, 'review_by: 2026-11-23'));
-      await as('scheme-in-three-years', goonj.replace('kind: organisation', 'kind: scheme'));
-      await as('on-the-last-day', goonj);
-      await as('early', goonj.replace(/^review_by: .*$/m, 'review_by: 2027-01-31'));
+      const write = (id: string, text: string) => writeFile(join(dir, `${id}.yaml`), text.replace('id: goonj', `id: ${id}`));
+      await write('undated', goonj.replace(/^review_by: .*\n/m, ''));
+      await write('too-late', goonj.replace(/^review_by: .*$/m, 'review_by: 2029-11-24'));
+      await write('before-checked', goonj.replace(/^review_by: .*$/m, 'review_by: 2026-11-23'));
+      await write('scheme-in-three-years', goonj.replace('kind: organisation', 'kind: scheme'));
+      await write('on-the-last-day', goonj);
+      await write('early', goonj.replace(/^review_by: .*$/m, 'review_by: 2027-01-31'));
       await assert.rejects(loadKnowledgeFiles(pathToFileURL(`${dir}/`)), (error: Error) => {
         const problems = error.message.split('\n').slice(1);
         assert.deepEqual(problems, [
