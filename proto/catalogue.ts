@@ -5,6 +5,7 @@ import { PaymentFailedSchema, PaymentVerifiedSchema } from './gen/betterplus/bil
 import { PlanExpiredSchema, SubscriptionCancelledSchema, SubscriptionChangedSchema } from './gen/betterplus/billing/v1/subscription_pb.ts';
 import { AnswerGivenSchema, AnswerRatedSchema } from './gen/betterplus/chat/v1/answer_pb.ts';
 import { HistoryClearedSchema } from './gen/betterplus/chat/v1/history_pb.ts';
+import { KnowledgeArchiveImportedSchema } from './gen/betterplus/chat/v1/knowledge_pb.ts';
 import { QueryConsumedSchema, QueryRefundedSchema } from './gen/betterplus/chat/v1/query_pb.ts';
 import { OtpRequestedSchema } from './gen/betterplus/identity/v1/signup_pb.ts';
 import { PasswordResetRequestedSchema, SessionsRevokedSchema, UserRegisteredSchema, UserUpdatedSchema } from './gen/betterplus/identity/v1/user_pb.ts';
@@ -26,6 +27,7 @@ export const topics = {
   chatQuery: 'chat.query.v1',
   chatHistory: 'chat.history.v1',
   chatAnswer: 'chat.answer.v1',
+  chatKnowledge: 'chat.knowledge.v1',
 } as const;
 
 export const UserRegisteredEvent = defineEvent(topics.identityUser, UserRegisteredSchema);
@@ -44,6 +46,7 @@ export const QueryRefundedEvent = defineEvent(topics.chatQuery, QueryRefundedSch
 export const HistoryClearedEvent = defineEvent(topics.chatHistory, HistoryClearedSchema);
 export const AnswerGivenEvent = defineEvent(topics.chatAnswer, AnswerGivenSchema);
 export const AnswerRatedEvent = defineEvent(topics.chatAnswer, AnswerRatedSchema);
+export const KnowledgeArchiveImportedEvent = defineEvent(topics.chatKnowledge, KnowledgeArchiveImportedSchema);
 
 /** What the infrastructure creates for a topic (services never create topics themselves). */
 export interface TopicSettings {
@@ -67,7 +70,8 @@ export const KEPT_FOR_EVER = -1;
 /**
  * Every topic with its partitions and retention, created by `npm run kafka:topics` (the local
  * infrastructure and the chart's pre-install job). The topics admin-reporting's read models are
- * rebuilt from (users, plans, payments, queries, cleared histories) are kept for ever, so a
+ * rebuilt from (users, plans, payments, queries, cleared histories, the knowledge archive's
+ * imports: one event per changed archive, a single partition) are kept for ever, so a
  * replay from the start rebuilds them whole; questions asked and the marks their answers got are
  * kept 90 days, the longest analytics range. Dead letters keep a month for an operator to look
  * and replay; signup codes expire in minutes, so their topic keeps a day; contact messages a week.
@@ -81,5 +85,6 @@ export const topicCatalogue: readonly TopicSettings[] = [
   { name: topics.chatQuery, partitions: 6, retentionMs: KEPT_FOR_EVER },
   { name: topics.chatHistory, partitions: 3, retentionMs: KEPT_FOR_EVER },
   { name: topics.chatAnswer, partitions: 6, retentionMs: 90 * day },
+  { name: topics.chatKnowledge, partitions: 1, retentionMs: KEPT_FOR_EVER },
   ...consumingServices.map((service) => ({ name: deadLetterTopicOf(service), partitions: 1, retentionMs: 30 * day })),
 ];

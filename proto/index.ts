@@ -7,6 +7,7 @@ export * from './gen/betterplus/billing/v1/payment_pb.ts';
 export * from './gen/betterplus/chat/v1/query_pb.ts';
 export * from './gen/betterplus/chat/v1/history_pb.ts';
 export * from './gen/betterplus/chat/v1/answer_pb.ts';
+export * from './gen/betterplus/chat/v1/knowledge_pb.ts';
 export {
   topics,
   UserRegisteredEvent,
@@ -25,6 +26,7 @@ export {
   HistoryClearedEvent,
   AnswerGivenEvent,
   AnswerRatedEvent,
+  KnowledgeArchiveImportedEvent,
   topicCatalogue,
   KEPT_FOR_EVER,
   deadLetterTopicOf,

@@ -1,10 +1,11 @@
 // The admin panel (/vikarapanel) in Chromium against the embedded stack, with the web app's own
 // analytics feeding it: a user signs up and asks (one question the assistant abstains on, one it
-// answers), then the admin signs in, sees that activity on the dashboard, sorts, searches and
-// exports the users, reads the analytics over each range, and logs out. Wrong credentials say
-// 'Invalid credentials'; a 401 later ends the admin session; axe finds nothing serious.
+// answers), then the admin signs in, sees that activity (and the knowledge entries due for review,
+// which chat told at start) on the dashboard, sorts, searches and exports the users, reads the
+// analytics over each range, and logs out. Wrong credentials say 'Invalid credentials'; a 401
+// later ends the admin session; axe finds nothing serious.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@betterplus/kit/testing';
@@ -24,6 +25,8 @@ const ANSWERED = 'Who founded Goonj and what is Cloth for Work?';
 interface Stats {
   totalUsers: number;
   monthlyQueries: number;
+  knowledgeEntries: number | null;
+  knowledgeDueForReview: number | null;
 }
 interface AnalyticsAnswer {
   pageViews: number;
@@ -131,10 +134,12 @@ describe('the admin panel, in Chromium', () => {
     }
 
     // The panel reads what the services' events and the beacons have brought by now.
-    await eventually(async () => {
+    const told = await eventually(async () => {
       const stats = await adminGet<Stats>('/api/admin/stats');
-      return stats.totalUsers === 1 && stats.monthlyQueries === 1 ? true : undefined;
+      return stats.totalUsers === 1 && stats.monthlyQueries === 1 && stats.knowledgeEntries !== null ? stats : undefined;
     }, 30_000, 250);
+    const knowledgeFiles = (await readdir(new URL('../../../services/chat/knowledge/', import.meta.url))).filter((name) => name.endsWith('.yaml')).length;
+    assert.equal(told.knowledgeEntries, knowledgeFiles, 'chat told admin-reporting its archive as it imported it at start');
     await eventually(async () => {
       const analytics = await adminGet<AnalyticsAnswer>('/api/admin/analytics?range=7d');
       const names = new Set(analytics.events.flatMap((day) => day.events.map((event) => event.name)));
@@ -157,6 +162,9 @@ describe('the admin panel, in Chromium', () => {
       assert.equal((await statistic(page, 'Total Users').textContent())?.trim(), '1');
       assert.equal((await statistic(page, 'Monthly Revenue').textContent())?.trim(), '₹0.00');
       assert.equal((await statistic(page, 'Monthly Queries').textContent())?.trim(), '1', 'the abstained question was given back');
+      const counted = new Intl.NumberFormat('en-IN');
+      assert.equal((await statistic(page, 'Entries Due for Review').textContent())?.trim(), counted.format(told.knowledgeDueForReview ?? -1));
+      assert.match((await page.locator('.ant-card').filter({ hasText: 'Entries Due for Review' }).textContent()) ?? '', new RegExp(`of ${counted.format(knowledgeFiles)} knowledge entries`));
       const byPlan = page.locator('.ant-card').filter({ hasText: 'Subscriptions by Plan' });
       assert.match((await byPlan.textContent()) ?? '', /Basic\s*1/);
       const month = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date());

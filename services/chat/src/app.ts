@@ -18,7 +18,7 @@ export const chatService = defineService<ChatConfig>({
   migrations: new URL('./db/migrations/', import.meta.url),
   async register(app, deps) {
     // The knowledge files ship with the code: every replica brings the tables up to them at start.
-    const knowledge = await openKnowledgeBase(deps.db, deps.logger, deps.config);
+    const knowledge = await openKnowledgeBase(deps.db, deps.logger, deps.config, deps.uow);
     app.addHook('onClose', () => knowledge.close());
     askRoutes(app, { ...deps, answerer: chooseAnswerer(knowledge.retrieve, deps.config, deps.logger), counted: chatMetrics(deps.metrics.registry) });
     const sweeper = startUnansweredSweeper({ uow: deps.uow, logger: deps.logger, staleAfterMs: deps.config.ANSWER_TIMEOUT_MS + 60_000, everyMs: 30_000 });

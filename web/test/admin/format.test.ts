@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatCount, formatDay, formatDuration, formatMonth, formatParameters, formatPercent, formatPlan, indiaDay } from '../../src/pages/admin/format.ts';
+import { formatCount, formatDay, formatDueForReview, formatDuration, formatMonth, formatParameters, formatPercent, formatPlan, indiaDay } from '../../src/pages/admin/format.ts';
 
 describe('the admin panel’s figures', () => {
+  it('shows the knowledge entries due for review of how many, or a dash until chat has told them', () => {
+    assert.deepEqual(formatDueForReview(12, 1234), { value: '12', note: 'of 1,234 knowledge entries' });
+    assert.deepEqual(formatDueForReview(0, 1), { value: '0', note: 'of 1 knowledge entry' });
+    assert.deepEqual(formatDueForReview(null, null), { value: '—', note: 'Not reported by chat yet' });
+  });
+
   it('groups counts the Indian way', () => {
     assert.equal(formatCount(1234567), '12,34,567');
     assert.equal(formatCount(0), '0');

@@ -12,6 +12,10 @@ export interface AdminStats {
   subscriptionsByPlan: { plan: string; count: number }[];
   revenueTrend: { month: string; revenue: number }[];
   subscriptionTrend: { month: string; count: number }[];
+  /** The knowledge archive's entries as chat last told them; null until it has. */
+  knowledgeEntries: number | null;
+  /** Of those, the entries whose review date is today in India or earlier; null until chat has told its archive. */
+  knowledgeDueForReview: number | null;
 }
 
 /** Every figure from the summary tables: no scan of users, subscriptions, queries or payments. */
@@ -29,7 +33,9 @@ export async function adminStats(db: Queryable, now: Date): Promise<AdminStats> 
        (SELECT json_agg(json_build_object('month', to_char(months.month, 'YYYY-MM'), 'revenue', coalesce(r.revenue, 0)) ORDER BY months.month)
           FROM months LEFT JOIN (SELECT date_trunc('month', day)::date AS month, sum(revenue_paise)::float8 AS revenue FROM daily_totals GROUP BY 1) AS r USING (month)) AS "revenueTrend",
        (SELECT json_agg(json_build_object('month', to_char(months.month, 'YYYY-MM'), 'count', coalesce(s.n, 0)) ORDER BY months.month)
-          FROM months LEFT JOIN (SELECT month, subscribers AS n FROM monthly_subscribers) AS s USING (month)) AS "subscriptionTrend"`,
+          FROM months LEFT JOIN (SELECT month, subscribers AS n FROM monthly_subscribers) AS s USING (month)) AS "subscriptionTrend",
+       (SELECT entries FROM knowledge_archive) AS "knowledgeEntries",
+       (SELECT (SELECT coalesce(sum(r.entries), 0)::int FROM knowledge_review_dates r WHERE r.review_by <= today.day) FROM knowledge_archive, today) AS "knowledgeDueForReview"`,
     [now, TREND_MONTHS, MONTH_DAYS],
   );
   const [stats] = rows;

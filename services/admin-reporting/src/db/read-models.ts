@@ -176,3 +176,31 @@ export async function recordHistoryCleared(tx: Queryable, userId: string, cleare
   await tx.query('DELETE FROM answers_given WHERE user_id = $1 AND answered_at < $2', [userId, clearedAt]);
   await tx.query('DELETE FROM answer_ratings WHERE user_id = $1 AND rated_at < $2', [userId, clearedAt]);
 }
+
+export interface KnowledgeArchive {
+  entries: number;
+  /** How many entries fall due for review on each date (YYYY-MM-DD). */
+  reviewDates: { reviewBy: string; entries: number }[];
+  importedAt: Date;
+}
+
+/**
+ * Keeps the archive as its latest import describes it: an older import arriving late changes
+ * nothing. The one row's lock orders imports recorded at once, so the review dates kept are the
+ * latest import's.
+ */
+export async function recordKnowledgeArchive(tx: Queryable, archive: KnowledgeArchive): Promise<void> {
+  const { rowCount } = await tx.query(
+    `INSERT INTO knowledge_archive (entries, imported_at) VALUES ($1, $2)
+     ON CONFLICT (only_row) DO UPDATE SET entries = excluded.entries, imported_at = excluded.imported_at
+     WHERE knowledge_archive.imported_at < excluded.imported_at`,
+    [archive.entries, archive.importedAt],
+  );
+  if (rowCount === 0) return;
+  await tx.query('DELETE FROM knowledge_review_dates');
+  await tx.query(
+    `INSERT INTO knowledge_review_dates (review_by, entries)
+     SELECT d.review_by, sum(d.entries) FROM jsonb_to_recordset($1::jsonb) AS d(review_by date, entries int) GROUP BY d.review_by`,
+    [JSON.stringify(archive.reviewDates.map(({ reviewBy, entries }) => ({ review_by: reviewBy, entries })))],
+  );
+}

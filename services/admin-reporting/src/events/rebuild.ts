@@ -11,7 +11,7 @@ import { adminReportingSettings } from '../config.ts';
 import { handlers } from './handlers/index.ts';
 
 /** Tables made from events alone; the analytics tables (first-party hits) are not events and stay. */
-const READ_MODELS = ['users', 'subscriptions', 'provider_subscriptions', 'queries', 'payments', 'daily_totals', 'paying_months', 'plan_counts', 'monthly_subscribers', 'answers_given', 'answer_ratings', 'histories_cleared'];
+const READ_MODELS = ['users', 'subscriptions', 'provider_subscriptions', 'queries', 'payments', 'daily_totals', 'paying_months', 'plan_counts', 'monthly_subscribers', 'answers_given', 'answer_ratings', 'histories_cleared', 'knowledge_archive', 'knowledge_review_dates'];
 
 export async function runRebuildCommand(env: Record<string, string | undefined>, out: (line: string) => void): Promise<number> {
   const config = loadConfig(adminReportingSettings, env);

@@ -14,6 +14,8 @@ const StatsResponse = Type.Object({
   subscriptionsByPlan: Type.Array(Type.Object({ plan: Type.String(), count: Type.Integer() })),
   revenueTrend: Type.Array(Type.Object({ month: Type.String(), revenue: Type.Number() })),
   subscriptionTrend: Type.Array(Type.Object({ month: Type.String(), count: Type.Integer() })),
+  knowledgeEntries: Type.Union([Type.Integer(), Type.Null()], { description: "The knowledge base's entries, as chat last told its archive; null until it has" }),
+  knowledgeDueForReview: Type.Union([Type.Integer(), Type.Null()], { description: 'Knowledge entries whose review date is today in India or earlier; null until chat has told its archive' }),
 });
 
 const UserRow = Type.Object({

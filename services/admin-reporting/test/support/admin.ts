@@ -5,6 +5,7 @@ import {
   AnswerGivenEvent,
   AnswerRatedEvent,
   HistoryClearedEvent,
+  KnowledgeArchiveImportedEvent,
   PaymentFailedEvent,
   PaymentVerifiedEvent,
   PlanExpiredEvent,
@@ -93,5 +94,7 @@ export function publisher(service: AdminReporting) {
     rated: (userId: string, question: string, { helpful = false, reason = '', sourceIds = ['goonj'], abstained = false, at = new Date(), queryId = randomUUID() } = {}) =>
       run((tx) => tx.publish(AnswerRatedEvent, userId, { userId, queryId, helpful, reason, question, sourceIds, abstained, ratedAt: timestampOf(at) })).then(() => queryId),
     cleared: (userId: string, at = new Date()) => run((tx) => tx.publish(HistoryClearedEvent, userId, { userId, clearedAt: timestampOf(at) })),
+    archive: (entries: number, reviewDates: { reviewBy: string; entries: number }[], at = new Date()) =>
+      run((tx) => tx.publish(KnowledgeArchiveImportedEvent, 'archive', { entries, reviewDates, importedAt: timestampOf(at) })),
   };
 }

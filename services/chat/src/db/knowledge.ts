@@ -24,41 +24,47 @@ export interface ImportReport {
   unchanged: number;
 }
 
-/** Makes the table hold exactly the files' entries; entries whose file did not change are left alone. */
+/** Whether an import added, changed or removed an entry. */
+export const archiveChanged = (report: ImportReport): boolean => report.added + report.updated + report.removed > 0;
+
+/** Makes the table hold exactly the files' entries, in a transaction of its own; entries whose file did not change are left alone. */
 export async function importKnowledge(db: Database, loaded: readonly LoadedEntry[]): Promise<ImportReport> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; content_hash: string }>('SELECT id, content_hash FROM knowledge_entries');
-    const stored = new Map(rows.map((row) => [row.id, row.content_hash]));
-    const report: ImportReport = { added: 0, updated: 0, removed: 0, unchanged: 0 };
-    const changed: { entry: KnowledgeEntry; contentHash: string }[] = [];
-    for (const { entry, contentHash } of loaded) {
-      const known = stored.get(entry.id);
-      stored.delete(entry.id);
-      if (known === contentHash) {
-        report.unchanged += 1;
-        continue;
-      }
-      changed.push({ entry, contentHash });
-      report[known === undefined ? 'added' : 'updated'] += 1;
+  return db.transaction((tx) => importKnowledgeIn(tx, loaded));
+}
+
+/** importKnowledge in the caller's transaction, which may record with it what the import changed. */
+export async function importKnowledgeIn(tx: Queryable, loaded: readonly LoadedEntry[]): Promise<ImportReport> {
+  const { rows } = await tx.query<{ id: string; content_hash: string }>('SELECT id, content_hash FROM knowledge_entries');
+  const stored = new Map(rows.map((row) => [row.id, row.content_hash]));
+  const report: ImportReport = { added: 0, updated: 0, removed: 0, unchanged: 0 };
+  const changed: { entry: KnowledgeEntry; contentHash: string }[] = [];
+  for (const { entry, contentHash } of loaded) {
+    const known = stored.get(entry.id);
+    stored.delete(entry.id);
+    if (known === contentHash) {
+      report.unchanged += 1;
+      continue;
     }
-    for (let start = 0; start < changed.length; start += UPSERT_ENTRIES) await upsertEntries(tx, changed.slice(start, start + UPSERT_ENTRIES));
-    if (stored.size > 0) await tx.query('DELETE FROM knowledge_entries WHERE id = ANY($1::text[])', [[...stored.keys()]]);
-    report.removed = stored.size;
-    if (report.added + report.updated + report.removed > 0) {
-      await tx.query('DELETE FROM knowledge_lexemes');
-      await tx.query(
-        `INSERT INTO knowledge_lexemes (lexeme, entries, common)
-         SELECT word, ndoc, ndoc > greatest($1::int, (SELECT count(*) FROM knowledge_entries) * $2::float8) FROM ts_stat('SELECT document FROM knowledge_entries')`,
-        [COMMON_WORD_FLOOR, COMMON_WORD_SHARE],
-      );
-      await tx.query('DELETE FROM knowledge_name_words');
-      await tx.query('INSERT INTO knowledge_name_words (word, entries) SELECT word, count(*) FROM knowledge_names GROUP BY word');
-      // New rows wait in each GIN index's pending list, which every search reads in full and only a
-      // vacuum merges (none runs in PGlite): merge them now, or searches grow slow and plan table scans.
-      await tx.query('SELECT gin_clean_pending_list(index::regclass) FROM unnest($1::text[]) AS index', [SEARCH_INDEXES]);
-    }
-    return report;
-  });
+    changed.push({ entry, contentHash });
+    report[known === undefined ? 'added' : 'updated'] += 1;
+  }
+  for (let start = 0; start < changed.length; start += UPSERT_ENTRIES) await upsertEntries(tx, changed.slice(start, start + UPSERT_ENTRIES));
+  if (stored.size > 0) await tx.query('DELETE FROM knowledge_entries WHERE id = ANY($1::text[])', [[...stored.keys()]]);
+  report.removed = stored.size;
+  if (archiveChanged(report)) {
+    await tx.query('DELETE FROM knowledge_lexemes');
+    await tx.query(
+      `INSERT INTO knowledge_lexemes (lexeme, entries, common)
+       SELECT word, ndoc, ndoc > greatest($1::int, (SELECT count(*) FROM knowledge_entries) * $2::float8) FROM ts_stat('SELECT document FROM knowledge_entries')`,
+      [COMMON_WORD_FLOOR, COMMON_WORD_SHARE],
+    );
+    await tx.query('DELETE FROM knowledge_name_words');
+    await tx.query('INSERT INTO knowledge_name_words (word, entries) SELECT word, count(*) FROM knowledge_names GROUP BY word');
+    // New rows wait in each GIN index's pending list, which every search reads in full and only a
+    // vacuum merges (none runs in PGlite): merge them now, or searches grow slow and plan table scans.
+    await tx.query('SELECT gin_clean_pending_list(index::regclass) FROM unnest($1::text[]) AS index', [SEARCH_INDEXES]);
+  }
+  return report;
 }
 
 /** Entries written per statement: a whole archive in a few round trips (each statement is a round trip, and in PGlite a call into WASM). */

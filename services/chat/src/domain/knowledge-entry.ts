@@ -41,6 +41,8 @@ export const KnowledgeEntry = Type.Object(
     sources: Type.Array(Type.Object({ title: Text(2, 200), url: Type.String({ pattern: '^https://[^\\s]+$', maxLength: 500 }) }, { additionalProperties: false }), { minItems: 1 }),
     /** The date the facts were checked (YYYY-MM-DD). */
     as_of: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    /** When the facts are due to be checked again (YYYY-MM-DD): within a year of as_of for schemes and guides, three for the other kinds (knowledge-review.ts). */
+    review_by: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
   },
   { additionalProperties: false },
 );

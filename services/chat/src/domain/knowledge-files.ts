@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Value } from 'typebox/value';
 import { parse } from 'yaml';
 import { KnowledgeEntry } from './knowledge-entry.ts';
+import { reviewProblem } from './knowledge-review.ts';
 
 export const knowledgeDir = new URL('../../knowledge/', import.meta.url);
 
@@ -16,7 +17,11 @@ export interface LoadedEntry {
 /** Why a file is not a valid entry, one line per problem. */
 export function problemsOf(fileName: string, value: unknown): string[] {
   const problems = [...Value.Errors(KnowledgeEntry, value)].map((error) => `${fileName}: ${error.instancePath || '/'} ${error.message}`);
-  if (problems.length === 0 && `${(value as KnowledgeEntry).id}.yaml` !== fileName) problems.push(`${fileName}: the id must match the file name`);
+  if (problems.length > 0) return problems;
+  const entry = value as KnowledgeEntry;
+  if (`${entry.id}.yaml` !== fileName) problems.push(`${fileName}: the id must match the file name`);
+  const review = reviewProblem(entry);
+  if (review !== undefined) problems.push(`${fileName}: ${review}`);
   return problems;
 }
 

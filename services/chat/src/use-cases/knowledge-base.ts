@@ -1,12 +1,15 @@
 import { dirname, join } from 'node:path';
-import { createPgliteDatabase, migrate, type Database, type Logger, type Queryable } from '@betterplus/kit';
+import { KnowledgeArchiveImportedEvent } from '@betterplus/events';
+import { createPgliteDatabase, migrate, type Database, type Logger, type Queryable, type UnitOfWork } from '@betterplus/kit';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createEmbedder } from '../adapters/embedder.ts';
 import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName, type ModelsFolderSettings } from '../adapters/embedding-model.ts';
 import { createPassageIndex, readPassageIndex, type PassageIndex } from '../adapters/passage-index.ts';
 import { createFileVectorCache, passagesKey } from '../adapters/vector-cache.ts';
-import { importKnowledge } from '../db/knowledge.ts';
+import { archiveChanged, importKnowledge, importKnowledgeIn, type ImportReport } from '../db/knowledge.ts';
 import { importPassages, passageSetKey, storedVectors, vectorOf } from '../db/passages.ts';
 import { loadKnowledgeFiles, type LoadedEntry } from '../domain/knowledge-files.ts';
+import { reviewSchedule } from '../domain/knowledge-review.ts';
 import { archiveSpellings } from '../domain/names.ts';
 import type { Retrieve } from '../domain/retrieval.ts';
 import { createRetriever } from './retrieve.ts';
@@ -38,6 +41,29 @@ export async function loadPassageIndex(db: Queryable, model: string, dimensions:
   return index;
 }
 
+/** The key of the archive's events: there is one archive, so they keep one order. */
+export const ARCHIVE_KEY = 'archive';
+
+/**
+ * Imports the archive's files and, in the same transaction when that changed an entry, tells
+ * admin-reporting how many entries the archive holds and how many fall due for review on each
+ * date. An import that changed nothing tells nothing: the last event told still describes the
+ * archive, and a second replica starting on the same files adds no event.
+ */
+export async function importArchive(uow: UnitOfWork, loaded: readonly LoadedEntry[], now = new Date()): Promise<ImportReport> {
+  return uow.run(async (tx) => {
+    const report = await importKnowledgeIn(tx, loaded);
+    if (archiveChanged(report)) {
+      await tx.publish(KnowledgeArchiveImportedEvent, ARCHIVE_KEY, {
+        entries: loaded.length,
+        reviewDates: reviewSchedule(loaded.map(({ entry }) => entry)),
+        importedAt: timestampFromDate(now),
+      });
+    }
+    return report;
+  });
+}
+
 /** The archive's files as shipped, and the spellings of its names: read once per process, however often chat starts in it (tests start it often). */
 let shipped: Promise<{ loaded: LoadedEntry[]; spellings: ReadonlyMap<string, string> }> | undefined;
 const shippedArchive = () =>
@@ -46,15 +72,16 @@ const shippedArchive = () =>
 /**
  * The knowledge base as chat starts it: the files imported (entries, then their passages and
  * vectors, embedded only where the content or the model changed), the passage index built from
- * the database, and retrieval over both.
+ * the database, and retrieval over both. With the service's `uow`, an import that changed the
+ * archive is told (importArchive); a scratch database has no outbox and tells nobody.
  */
-export async function openKnowledgeBase(db: Database, logger: Logger, settings: ModelsFolderSettings): Promise<KnowledgeBase> {
+export async function openKnowledgeBase(db: Database, logger: Logger, settings: ModelsFolderSettings, uow?: UnitOfWork): Promise<KnowledgeBase> {
   const model = modelFolderName(EMBEDDING_MODEL);
   // The model loads while the entries are imported: neither needs the other.
   const [embedder, { loaded, spellings }] = await Promise.all([
     createEmbedder({ modelDir: embeddingModelDir(EMBEDDING_MODEL, settings) }),
     shippedArchive().then(async (archive) => {
-      logger.info(await importKnowledge(db, archive.loaded), 'knowledge base imported');
+      logger.info(await (uow ? importArchive(uow, archive.loaded) : importKnowledge(db, archive.loaded)), 'knowledge base imported');
       return archive;
     }),
   ]);

@@ -25,6 +25,7 @@ function entry(id: string, title: string, body: string, questions: string[] = [`
     questions,
     sources: [{ title: `${title} home`, url: `https://${id}.example.org/` }],
     as_of: '2026-11-23',
+    review_by: '2029-11-23',
   };
   return { entry: value, contentHash: JSON.stringify(value) };
 }

@@ -1,15 +1,20 @@
 // Repository checks of the knowledge base beyond its schema: no two entries about the same
 // thing, sources that are real addresses and not one page propping up many unrelated entries,
-// none resting on mirrors, document dumps or content farms alone, and dates that are real days.
+// none resting on mirrors, document dumps or content farms alone, and dates that are real days,
+// with a review date the entry's kind allows.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadKnowledgeFiles } from '../../src/domain/knowledge-files.ts';
 import type { KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
+import { reviewProblem } from '../../src/domain/knowledge-review.ts';
 
 let entries: KnowledgeEntry[];
 before(async () => {
   entries = (await loadKnowledgeFiles()).map(({ entry }) => entry);
 });
+
+/** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
+const realDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 
 const normalised = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
 
@@ -86,7 +91,15 @@ describe('the knowledge base, as a whole', () => {
 
   it('dates every entry, guides included, with a real day no later than today', () => {
     const today = new Date().toISOString().slice(0, 10);
-    const wrong = entries.filter((entry) => Number.isNaN(Date.parse(`${entry.as_of}T00:00:00Z`)) || new Date(`${entry.as_of}T00:00:00Z`).toISOString().slice(0, 10) !== entry.as_of || entry.as_of > today);
+    const wrong = entries.filter((entry) => !realDay(entry.as_of) || entry.as_of > today);
     assert.deepEqual(wrong.map((entry) => `${entry.id}: ${entry.as_of}`), []);
+  });
+
+  it('gives every entry a real review date after its as-of date, within a year for schemes and guides and three for the rest', () => {
+    const wrong = entries.flatMap((entry) => {
+      const problem = realDay(entry.review_by) ? reviewProblem(entry) : `review_by ${entry.review_by} is not a day`;
+      return problem === undefined ? [] : [`${entry.id}: ${problem}`];
+    });
+    assert.deepEqual(wrong, []);
   });
 });

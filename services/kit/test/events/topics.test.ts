@@ -16,7 +16,7 @@ describe('the topic catalogue', () => {
     for (const name of [...Object.values(topics), 'notifications.deadletter.v1', 'identity.deadletter.v1']) assert.ok(names.includes(name), name);
     for (const t of topicCatalogue) assert.ok(t.partitions >= 1 && (t.retentionMs > 0 || t.retentionMs === KEPT_FOR_EVER), t.name);
     // admin-reporting rebuilds its read models by replaying these from the start.
-    for (const name of [topics.identityUser, topics.billingSubscription, topics.billingPayment, topics.chatQuery, topics.chatHistory]) {
+    for (const name of [topics.identityUser, topics.billingSubscription, topics.billingPayment, topics.chatQuery, topics.chatHistory, topics.chatKnowledge]) {
       assert.equal(topicCatalogue.find((t) => t.name === name)?.retentionMs, KEPT_FOR_EVER, name);
     }
   });

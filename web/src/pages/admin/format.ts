@@ -42,6 +42,15 @@ export function formatDay(day: string): string {
   return match ? dayWords.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : day;
 }
 
+/**
+ * The knowledge card's figure and the line under it: the entries due for review and of how many,
+ * or a dash while chat has not yet told admin-reporting its archive (both null).
+ */
+export function formatDueForReview(due: number | null, entries: number | null): { value: string; note: string } {
+  if (due === null || entries === null) return { value: '—', note: 'Not reported by chat yet' };
+  return { value: formatCount(due), note: `of ${formatCount(entries)} knowledge ${entries === 1 ? 'entry' : 'entries'}` };
+}
+
 /** 'basic' → 'Basic': plans as the pricing cards name them. */
 export function formatPlan(plan: string): string {
   return plan.charAt(0).toUpperCase() + plan.slice(1);

@@ -1,7 +1,7 @@
 import { PermanentEventError, occurredAt, on } from '@betterplus/kit';
-import { AnswerGivenEvent, AnswerRatedEvent, HistoryClearedEvent, QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
+import { AnswerGivenEvent, AnswerRatedEvent, HistoryClearedEvent, KnowledgeArchiveImportedEvent, QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { recordAnswerGiven, recordAnswerRated, recordHistoryCleared, recordQueryConsumed, recordQueryRefunded } from '../../db/read-models.ts';
+import { recordAnswerGiven, recordAnswerRated, recordHistoryCleared, recordKnowledgeArchive, recordQueryConsumed, recordQueryRefunded } from '../../db/read-models.ts';
 
 export const onQueryConsumed = on(QueryConsumedEvent, async (event, { tx, envelope }) => {
   const at = occurredAt(envelope);
@@ -35,4 +35,15 @@ export const onAnswerRated = on(AnswerRatedEvent, async (event, { tx }) => {
 export const onHistoryCleared = on(HistoryClearedEvent, async (event, { tx }) => {
   if (!event.clearedAt) throw new PermanentEventError('a cleared history without its time');
   await recordHistoryCleared(tx, event.userId, timestampDate(event.clearedAt));
+});
+
+/** A calendar day written YYYY-MM-DD (not 2027-02-30). */
+const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) && new Date(day).toISOString().startsWith(day);
+
+export const onKnowledgeArchiveImported = on(KnowledgeArchiveImportedEvent, async (event, { tx }) => {
+  if (!event.importedAt) throw new PermanentEventError('a knowledge archive import without its time');
+  if (event.entries < 0 || event.reviewDates.some(({ reviewBy, entries }) => !isDay(reviewBy) || entries < 0)) {
+    throw new PermanentEventError('a knowledge archive import with a negative count or a review date that is not a day');
+  }
+  await recordKnowledgeArchive(tx, { entries: event.entries, reviewDates: event.reviewDates, importedAt: timestampDate(event.importedAt) });
 });

@@ -1,9 +1,9 @@
 import type { EventHandler } from '@betterplus/kit';
 import { onPaymentFailed, onPaymentVerified, onPlanExpired, onSubscriptionCancelled, onSubscriptionChanged } from './billing.ts';
-import { onAnswerGiven, onAnswerRated, onHistoryCleared, onQueryConsumed, onQueryRefunded } from './chat.ts';
+import { onAnswerGiven, onAnswerRated, onHistoryCleared, onKnowledgeArchiveImported, onQueryConsumed, onQueryRefunded } from './chat.ts';
 import { onUserRegistered, onUserUpdated } from './identity.ts';
 
-/** Everything admin-reporting learns from: identity's users, billing's plans and payments, chat's queries, answers, marks of answers and cleared histories. */
+/** Everything admin-reporting learns from: identity's users, billing's plans and payments, chat's queries, answers, marks of answers, cleared histories and knowledge archive. */
 export const handlers: readonly EventHandler[] = [
   onUserRegistered,
   onUserUpdated,
@@ -17,4 +17,5 @@ export const handlers: readonly EventHandler[] = [
   onAnswerGiven,
   onAnswerRated,
   onHistoryCleared,
+  onKnowledgeArchiveImported,
 ];

@@ -15,6 +15,9 @@ export interface AdminStats {
   subscriptionsByPlan: { plan: string; count: number }[];
   revenueTrend: { month: string; revenue: number }[];
   subscriptionTrend: { month: string; count: number }[];
+  /** The knowledge base's entries, and those due for review by today; null until chat has told its archive. */
+  knowledgeEntries: number | null;
+  knowledgeDueForReview: number | null;
 }
 
 /** A user and their subscription (spec section 3, Admin user row); the razorpay_ fields are null for Basic. */

@@ -6,7 +6,7 @@ import { Notice } from '../../../components/Notice.tsx';
 import { AdminPage } from '../AdminPage.tsx';
 import { statsQuery, type AdminStats } from '../api/adminApi.ts';
 import { ChartCard } from '../charts/ChartCard.tsx';
-import { formatCount, formatMonth, formatPlan } from '../format.ts';
+import { formatCount, formatDueForReview, formatMonth, formatPlan } from '../format.ts';
 
 /** The platform's figures (spec section 2, Dashboard). A 401 ends the session (the admin client sees to it). */
 export function DashboardPage() {
@@ -26,12 +26,14 @@ export function DashboardPage() {
   );
 }
 
-const cardColumn = { xs: 24, sm: 12, lg: 6 } as const;
+/** Five cards: two a row on small screens, three on large, all in one row on wider ones. */
+const cardColumn = { xs: 24, sm: 12, lg: 8, xl: { flex: '1 1 0' } } as const;
 
 /** The revenue chart counts whole rupees on its axis; each point still reads to the paisa. */
 const rupees = (value: number) => formatInr(Math.round(value * 100));
 
 function Figures({ stats }: { stats: AdminStats }) {
+  const review = formatDueForReview(stats.knowledgeDueForReview, stats.knowledgeEntries);
   return (
     <>
       <Row gutter={[16, 16]}>
@@ -67,6 +69,12 @@ function Figures({ stats }: { stats: AdminStats }) {
                 ))}
               </dl>
             )}
+          </Card>
+        </Col>
+        <Col {...cardColumn}>
+          <Card style={{ height: '100%' }}>
+            <Statistic title="Entries Due for Review" value={review.value} />
+            <Typography.Text type="secondary">{review.note}</Typography.Text>
           </Card>
         </Col>
       </Row>
