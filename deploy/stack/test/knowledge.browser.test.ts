@@ -95,6 +95,8 @@ describe('the knowledge base, in Chromium', () => {
       const state = page.getByLabel('State', { exact: true });
       await state.click();
       await state.fill('Lakshad');
+      // Enter takes the option the typing has made active, once the list shows it.
+      await page.locator('.ant-select-item-option-active[title="Lakshadweep"]').waitFor();
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/knowledge\?state=Lakshadweep$/);
       const inLakshadweep = (cards: Card[]) => cards.some(({ title }) => title === 'Pole-and-line tuna fishing in Lakshadweep');
