@@ -54,7 +54,7 @@ fi
 ip link del "$HOST_IF" 2>/dev/null || true
 
 # Volumes the kubelet mounted, containerd's root file systems and shm: deepest first.
-findmnt -rn -o TARGET | grep -E "^($STATE|$CONTAINERD_ROOT)/" | sort -r | while read -r target; do
+findmnt -rn -o TARGET | { grep -E "^($STATE|$CONTAINERD_ROOT)/" || true; } | sort -r | while read -r target; do
   umount -l "$target" || infra_log "could not unmount $target"
 done
 # The kubelet's QoS cgroups, empty once the pods are gone.

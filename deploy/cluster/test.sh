@@ -30,7 +30,10 @@ source scripts/ensure-node.sh >/dev/null
 NAMESPACE=betterplus
 RELEASE=betterplus
 CHART=helm/betterplus
-VALUES=(-f "$CHART/examples/development.yaml" -f "$CLUSTER_DIR/values.yaml")
+# IMAGE_TAG: which build of deploy/images/build.sh to run (default dev), as images.sh loads it.
+IMAGE_TAG="${IMAGE_TAG:-dev}"
+export IMAGE_TAG
+VALUES=(-f "$CHART/examples/development.yaml" -f "$CLUSTER_DIR/values.yaml" --set "image.tag=$IMAGE_TAG")
 SUPPLIER_NAME="Better+"
 UPGRADED_SUPPLIER_NAME="Better+ Cluster Test"
 DEPLOYMENTS=(identity billing chat notifications admin-reporting web gateway)
@@ -147,7 +150,7 @@ install() {
   sed -e "s|@POSTGRES_IMAGE@|$(sed -n 's/^BETTERPLUS_TEST_POSTGRES_IMAGE=//p' <<<"$infra_images")|" \
     -e "s|@REDIS_IMAGE@|$(sed -n 's/^BETTERPLUS_TEST_REDIS_IMAGE=//p' <<<"$infra_images")|" \
     -e "s|@KAFKA_IMAGE@|$(sed -n 's/^BETTERPLUS_TEST_KAFKA_IMAGE=//p' <<<"$infra_images")|" \
-    -e "s|@MAIL_SINK_IMAGE@|localhost/betterplus/mail-sink:dev|" -e "s|@BILLING_IMAGE@|localhost/betterplus/billing:dev|" \
+    -e "s|@MAIL_SINK_IMAGE@|localhost/betterplus/mail-sink:$IMAGE_TAG|" -e "s|@BILLING_IMAGE@|localhost/betterplus/billing:$IMAGE_TAG|" \
     "$CLUSTER_DIR/manifests/infra.yaml" | kubectl -n "$NAMESPACE" apply -f - >/dev/null || return 1
   kubectl -n "$NAMESPACE" rollout status deployment/postgresql --timeout=180s >/dev/null || return 1
   for service in identity billing chat notifications admin_reporting; do
@@ -286,7 +289,7 @@ upgrade_and_rollback() {
 probe() {
   local name=$1 labels=$2
   # shellcheck disable=SC2016 # JavaScript, not shell
-  kubectl -n "$NAMESPACE" run "$name" --image=localhost/betterplus/billing:dev --image-pull-policy=IfNotPresent \
+  kubectl -n "$NAMESPACE" run "$name" --image="localhost/betterplus/billing:$IMAGE_TAG" --image-pull-policy=IfNotPresent \
     --restart=Never --labels="$labels" --command -- node --input-type=module -e '
       import { connect } from "node:net";
       const billing = await fetch("http://billing:8080/healthz", { signal: AbortSignal.timeout(5000) })

@@ -78,24 +78,25 @@ func runKubectl() int {
 	return 0
 }
 
-// As kube-router's cmd/kube-router (a main package, so it cannot be imported), without pprof.
+// As kube-router's cmd/kube-router (a main package, so it cannot be imported), without pprof, and
+// with flag sets of its own: Kubernetes' packages register --version and klog's flags globally.
 func runKubeRouter() int {
-	klog.InitFlags(nil)
 	config := options.NewKubeRouterConfig()
-	config.AddFlags(pflag.CommandLine)
-	pflag.Parse()
-	// klog's flags live in the standard flag set; kube-router sets them from its own.
-	if err := flag.CommandLine.Parse(nil); err != nil {
+	flags := pflag.NewFlagSet("kube-router", pflag.ExitOnError)
+	config.AddFlags(flags)
+	if err := flags.Parse(os.Args[1:]); err != nil {
 		return fail(err)
 	}
-	if err := flag.Set("logtostderr", "true"); err != nil {
+	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(klogFlags)
+	if err := klogFlags.Set("logtostderr", "true"); err != nil {
 		return fail(err)
 	}
-	if err := flag.Set("v", config.VLevel); err != nil {
+	if err := klogFlags.Set("v", config.VLevel); err != nil {
 		return fail(err)
 	}
 	if config.HelpRequested {
-		pflag.Usage()
+		flags.PrintDefaults()
 		return 0
 	}
 	if config.CleanupConfig {
