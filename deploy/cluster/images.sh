@@ -64,8 +64,11 @@ case "${1:-}" in
     load "$PAUSE_IMAGE" "$COREDNS_IMAGE"
     ;;
   app)
-    bash "$REPO_ROOT/deploy/images/build.sh" "${SERVICES[@]}" web gateway mail-sink >/dev/null
-    infra_images="$(bash "$REPO_ROOT/deploy/images/infra/build.sh")"
+    infra_log "building the images (log: $LOGS/images.log)"
+    bash "$REPO_ROOT/deploy/images/build.sh" "${SERVICES[@]}" web gateway mail-sink >"$LOGS/images.log" 2>&1 ||
+      { tail -n 30 "$LOGS/images.log" >&2 && infra_die "deploy/images/build.sh failed"; }
+    infra_images="$(bash "$REPO_ROOT/deploy/images/infra/build.sh" 2>>"$LOGS/images.log")" ||
+      { tail -n 30 "$LOGS/images.log" >&2 && infra_die "deploy/images/infra/build.sh failed"; }
     images=()
     for name in "${SERVICES[@]}" web gateway mail-sink; do images+=("$(app_image "$name")"); done
     mapfile -t -O "${#images[@]}" images < <(sed -n 's/^BETTERPLUS_TEST_[A-Z]*_IMAGE=//p' <<<"$infra_images")

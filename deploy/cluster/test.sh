@@ -43,6 +43,7 @@ failed=0
 failures=()
 results=()
 cluster_up=false
+installed=false
 summary=()
 
 # part NAME FUNCTION: one counted test. A part that needs the cluster fails without it.
@@ -52,6 +53,9 @@ part() {
   echo "== cluster test: $name"
   if [[ "$name" != "cluster up" ]] && ! $cluster_up; then
     echo "not run: the cluster did not come up"
+    rc=1
+  elif [[ "$name" != "cluster up" && "$name" != "pods ready" ]] && ! $installed; then
+    echo "not run: Better+ was not installed"
     rc=1
   else
     "$function" || rc=$?
@@ -96,7 +100,7 @@ bring_up() {
   KUBE_BIN="$(sed -n 's/^KUBE_BIN=//p' <<<"$out")"
   cluster_helm
   cluster_up=true
-  summary+=("Kubernetes $("$KUBE_BIN" kube-apiserver --version | cut -d' ' -f2) ($(kubectl version -o json | node -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).serverVersion.gitVersion') API server)")
+  summary+=("Kubernetes $(kubectl version -o json | node -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).serverVersion.gitVersion')")
 }
 
 # --- pods ready ----------------------------------------------------------------------------------
@@ -140,7 +144,7 @@ all_pods_ready() {
 install() {
   local t0 secrets infra_images
   bash "$CLUSTER_DIR/images.sh" app || return 1
-  infra_images="$(bash deploy/images/infra/build.sh)" || return 1
+  infra_images="$(bash deploy/images/infra/build.sh 2>/dev/null)" || return 1
   kubectl create namespace "$NAMESPACE" >/dev/null || return 1
   secrets="$(mktemp -d)"
   create_secret "$secrets" || return 1
@@ -169,6 +173,7 @@ install() {
   MAIL_URL="$(service_url mail-sink 8080)"
   RAZORPAY_URL="$(service_url razorpay 8080)"
   export GATEWAY_URL MAIL_URL RAZORPAY_URL ADMIN_USERNAME ADMIN_PASSWORD
+  installed=true
 }
 
 # --- journey -------------------------------------------------------------------------------------
@@ -185,7 +190,12 @@ first_journey() {
 }
 
 helm_test() {
-  "$HELM_BIN" test "$RELEASE" -n "$NAMESPACE" --logs --timeout 5m && summary+=("helm test ok")
+  # A test pod that passed is deleted at once (its hook-delete-policy); one that failed stays.
+  "$HELM_BIN" test "$RELEASE" -n "$NAMESPACE" --timeout 5m || {
+    kubectl -n "$NAMESPACE" logs "$RELEASE-test-gateway"
+    return 1
+  }
+  summary+=("helm test ok")
 }
 
 # --- under load ----------------------------------------------------------------------------------
@@ -211,7 +221,7 @@ stop_load() {
   failures="$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).failed' "$LOAD_SUMMARY" 2>/dev/null || echo 1)"
   rm -f "$LOAD_SUMMARY"
   grep -E '^(load:|.*failed: GET)' "$LOGS/k6-$1.log" | head -n 25
-  LOAD_COUNTS="$failures failed of $(printf "%'d" "$requests")"
+  LOAD_COUNTS="$failures failed of $(sed -E ':a; s/([0-9])([0-9]{3})($|,)/\1,\2\3/; ta' <<<"$requests")"
   ((requests > 0 && failures == 0))
 }
 
@@ -284,13 +294,13 @@ upgrade_and_rollback() {
 }
 
 # --- network policy ------------------------------------------------------------------------------
-# probe NAME LABELS: a pod (billing's image: it has node) that asks billing's /healthz and connects
-# to PostgreSQL, printing what happened; exits once done.
+# probe NAME LABELS: a pod (billing's image: its entrypoint is node) that asks billing's /healthz
+# and connects to PostgreSQL, printing what happened.
 probe() {
   local name=$1 labels=$2
   # shellcheck disable=SC2016 # JavaScript, not shell
   kubectl -n "$NAMESPACE" run "$name" --image="localhost/betterplus/billing:$IMAGE_TAG" --image-pull-policy=IfNotPresent \
-    --restart=Never --labels="$labels" --command -- node --input-type=module -e '
+    --restart=Never --labels="$labels" -- --input-type=module -e '
       import { connect } from "node:net";
       const billing = await fetch("http://billing:8080/healthz", { signal: AbortSignal.timeout(5000) })
         .then((r) => `answered ${r.status}`, (e) => `refused (${e.cause?.code ?? e.cause?.name ?? e.name})`);
@@ -301,7 +311,12 @@ probe() {
       });
       console.log(`billing: ${billing}; postgresql: ${database}`);
     ' >/dev/null || return 1
-  kubectl -n "$NAMESPACE" wait "pod/$name" --for=jsonpath='{.status.phase}'=Succeeded --timeout=120s >/dev/null || return 1
+  local phase="" deadline=$((SECONDS + 120))
+  until [[ "$phase" == Succeeded || "$phase" == Failed ]] || ((SECONDS > deadline)); do
+    sleep 1
+    phase="$(kubectl -n "$NAMESPACE" get pod "$name" -o jsonpath='{.status.phase}')"
+  done
+  [[ "$phase" == Succeeded ]] || kubectl -n "$NAMESPACE" describe pod "$name" | tail -n 5 >&2
   kubectl -n "$NAMESPACE" logs "$name"
   kubectl -n "$NAMESPACE" delete pod "$name" --wait=false >/dev/null
 }
