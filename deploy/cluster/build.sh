@@ -14,6 +14,10 @@ INFRA_NAME=cluster-build
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 command -v go >/dev/null 2>&1 || infra_apt_install golang-go
+mkdir -p "$CLUSTER_CACHE/bin"
+# One build at a time: a second caller (CI starts one early, in the background) waits, then reuses it.
+exec 9>"$CLUSTER_CACHE/build.lock"
+flock 9
 GO_DIR="$CLUSTER_DIR/go"
 key="$({
   go version
@@ -22,7 +26,6 @@ key="$({
 BIN="$CLUSTER_CACHE/bin/$KUBE_VERSION-$key"
 
 if [[ ! -x "$BIN/kube" || ! -x "$BIN/pause" || ! -x "$BIN/coredns" ]]; then
-  mkdir -p "$CLUSTER_CACHE/bin"
   work="$(mktemp -d "$CLUSTER_CACHE/bin/.build-XXXXXX")"
   trap 'rm -rf "$work"' EXIT
   minor="${KUBE_VERSION#v1.}"
