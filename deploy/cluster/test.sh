@@ -81,7 +81,7 @@ finish() {
   local line
   line="$(IFS=';' && echo "${summary[*]:-nothing ran}")"
   echo "cluster: ${line//;/; }"
-  echo "cluster tests: $passed passed, $failed failed"
+  echo "kubernetes: $passed passed, $failed failed"
   if [[ -n "${BETTERPLUS_TEST_COUNTS:-}" ]]; then
     printf '{"passed":%d,"failed":%d,"skipped":0}\n' "$passed" "$failed" >"$BETTERPLUS_TEST_COUNTS"
     if ((${#failures[@]})); then printf '%s\n' "${failures[@]}" >"$BETTERPLUS_TEST_COUNTS.failures"; fi
