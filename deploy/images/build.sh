@@ -58,7 +58,8 @@ build() {
 start=$SECONDS
 for name in "${names[@]}"; do
   case "$name" in
-    web | gateway | mail-sink) build "$name" "deploy/docker/$name.Dockerfile" ;;
+    web | gateway) build "$name" "deploy/docker/$name.Dockerfile" ;;
+    mail-sink) build "$name" deploy/images/mail-sink.Containerfile ;;
     chat)
       # The archive's passage vectors go into the image (under /app/embeddings, the vector cache
       # beside its model): a chat container on a fresh database reads them instead of running
