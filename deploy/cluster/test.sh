@@ -104,11 +104,12 @@ bring_up() {
 }
 
 # --- pods ready ----------------------------------------------------------------------------------
-# The Secret the chart reads (helm/betterplus/README.md), with throwaway keys made by the kit.
+# The Secret the chart reads (helm/betterplus/README.md), with throwaway keys made by the kit; the
+# admin's password itself stays out of it (the Secret holds its argon2id hash).
 create_secret() {
   local dir=$1
   # shellcheck disable=SC2016 # JavaScript, not shell
-  node --input-type=module -e '
+  ADMIN_PASSWORD="$(node --input-type=module -e '
     import { writeFileSync } from "node:fs";
     import { join } from "node:path";
     import { randomBytes } from "node:crypto";
@@ -121,7 +122,7 @@ create_secret() {
     const files = {
       "jwt-private-key": signing.privateKeyPem, "jwt-public-key": signing.publicKeyPem,
       "notifications-private-key": secret.privateKeyPem, "notifications-public-key": secret.publicKeyPem,
-      "admin-username": "admin", "admin-password": password, "admin-password-hash": await hash(password, { algorithm: 2 }),
+      "admin-username": "admin", "admin-password-hash": await hash(password, { algorithm: 2 }),
       "razorpay-key-id": "rzp_test_cluster", "razorpay-key-secret": randomBytes(18).toString("base64url"),
       "razorpay-webhook-secret": randomBytes(18).toString("base64url"), "razorpay-plan-id": "plan_clusterpremium",
       "smtp-url": "smtp://mail-sink:2525",
@@ -130,10 +131,10 @@ create_secret() {
       files[`${service}-database-url`] = `postgres://postgres@postgresql:5432/${service.replace("-", "_")}`;
     }
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text, { mode: 0o600 });
-  ' "$dir" || return 1
-  kubectl -n "$NAMESPACE" create secret generic betterplus --from-file="$dir" >/dev/null
+    console.log(password);
+  ' "$dir")" || return 1
+  kubectl -n "$NAMESPACE" create secret generic betterplus --from-file="$dir" >/dev/null || return 1
   ADMIN_USERNAME="$(cat "$dir/admin-username")"
-  ADMIN_PASSWORD="$(cat "$dir/admin-password")"
 }
 
 # all_pods_ready TIMEOUT: every pod that is to run (finished Job and test pods aside) is Ready.
