@@ -123,8 +123,8 @@ create_secret() {
       "jwt-private-key": signing.privateKeyPem, "jwt-public-key": signing.publicKeyPem,
       "notifications-private-key": secret.privateKeyPem, "notifications-public-key": secret.publicKeyPem,
       "admin-username": "admin", "admin-password-hash": await hash(password, { algorithm: 2 }),
-      "razorpay-key-id": "rzp_test_cluster", "razorpay-key-secret": randomBytes(18).toString("base64url"),
-      "razorpay-webhook-secret": randomBytes(18).toString("base64url"), "razorpay-plan-id": "plan_clusterpremium",
+      "razorpay-key-id": "rzp_test_cluster", "razorpay-key-secret": randomBytes(32).toString("base64url"),
+      "razorpay-webhook-secret": randomBytes(32).toString("base64url"), "razorpay-plan-id": "plan_clusterpremium",
       "smtp-url": "smtp://mail-sink:2525",
     };
     for (const service of ["identity", "billing", "chat", "notifications", "admin-reporting"]) {
