@@ -9,8 +9,9 @@
 //   POST /checkout/pay               { subscription_id }: the checkout a customer completes in the
 //                                    browser; answers what Razorpay's checkout hands the page
 //   GET /healthz
-// Env: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET, RAZORPAY_PLAN_ID (as billing's),
-// WEBHOOK_URL (billing's webhook through the gateway).
+// Env: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET, RAZORPAY_PLAN_ID (billing's, from
+// the Secret test.sh makes: the two secrets random for each run, as billing's embedded sandbox makes
+// its own per install, none in the source), WEBHOOK_URL (billing's webhook through the gateway).
 import { createServer, type IncomingMessage } from 'node:http';
 import { plans } from '../../../services/billing/src/domain/plans.ts';
 import { startRazorpaySandbox } from '../../../services/billing/src/domain/payments/razorpay-sandbox.ts';
