@@ -137,9 +137,18 @@ create_secret() {
   ADMIN_USERNAME="$(cat "$dir/admin-username")"
 }
 
-# all_pods_ready TIMEOUT: every pod that is to run (finished Job and test pods aside) is Ready.
+# all_pods_ready SECONDS: every pod that is to run (finished Job and test pods aside) is Ready.
+# A pod of a replaced ReplicaSet that is still terminating when the wait lists the pods is never
+# Ready, and the wait fails with NotFound once it is gone: then it asks again, within the time.
 all_pods_ready() {
-  kubectl -n "$NAMESPACE" wait pod --all --field-selector=status.phase!=Succeeded --for=condition=Ready --timeout="$1" >/dev/null
+  local deadline=$((SECONDS + $1)) out
+  until out="$(kubectl -n "$NAMESPACE" wait pod --all --field-selector=status.phase!=Succeeded --for=condition=Ready \
+    --timeout="$((deadline - SECONDS))s" 2>&1 >/dev/null)"; do
+    if ! grep -q NotFound <<<"$out" || ((SECONDS >= deadline)); then
+      echo "$out"
+      return 1
+    fi
+  done
 }
 
 install() {
@@ -165,7 +174,7 @@ install() {
   # The topics Job (a pre-install hook) runs first; --wait then holds until every Deployment is ready.
   "$HELM_BIN" install "$RELEASE" "$CHART" -n "$NAMESPACE" "${VALUES[@]}" \
     --set "services.billing.env.SUPPLIER_NAME=$SUPPLIER_NAME" --wait --timeout 10m || return 1
-  all_pods_ready 120s || return 1
+  all_pods_ready 120 || return 1
   local pods
   pods="$(kubectl -n "$NAMESPACE" get pods --no-headers | wc -l)"
   kubectl -n "$NAMESPACE" get pods -o wide
@@ -264,7 +273,7 @@ pod_kill() {
   for deployment in "${DEPLOYMENTS[@]}"; do
     kubectl -n "$NAMESPACE" rollout status "deployment/$deployment" --timeout=5m >/dev/null || rc=1
   done
-  all_pods_ready 5m || rc=1
+  all_pods_ready 300 || rc=1
   stop_load pod-kill || rc=1
   summary+=("pod kill $LOAD_COUNTS")
   return "$rc"
@@ -281,14 +290,14 @@ upgrade_and_rollback() {
     echo "the upgrade did not change billing's settings"
     return 1
   }
-  all_pods_ready 5m || return 1
+  all_pods_ready 300 || return 1
   journey "$UPGRADED_SUPPLIER_NAME" || return 1
   "$HELM_BIN" rollback "$RELEASE" 1 -n "$NAMESPACE" --wait --timeout 10m || return 1
   [[ "$(billing_setting SUPPLIER_NAME)" == "$SUPPLIER_NAME" && "$(billing_setting LOG_LEVEL)" == info ]] || {
     echo "the rollback did not restore billing's settings"
     return 1
   }
-  all_pods_ready 5m || return 1
+  all_pods_ready 300 || return 1
   journey "$SUPPLIER_NAME" || return 1
   "$HELM_BIN" history "$RELEASE" -n "$NAMESPACE"
   summary+=("upgrade and rollback ok")
