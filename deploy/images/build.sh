@@ -3,6 +3,7 @@
 # localhost/betterplus/<name>:$IMAGE_TAG (default dev), and prints each image's size.
 #   bash deploy/images/build.sh            all of them
 #   bash deploy/images/build.sh chat web   only these (the bases are always ensured)
+#   bash deploy/images/build.sh mail-sink  the test cluster's mail sink (deploy/cluster), never built by default
 # Layers are cached: a second run rebuilds only what changed (npm ci only when a manifest or the
 # lockfile did). Build logs: $BETTERPLUS_CACHE/images/logs/<name>.log.
 set -euo pipefail
@@ -12,10 +13,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$REPO_ROOT"
 
 ALL=("${SERVICES[@]}" web gateway)
+KNOWN=("${ALL[@]}" mail-sink)
 names=("$@")
 ((${#names[@]})) || names=("${ALL[@]}")
 for name in "${names[@]}"; do
-  [[ " ${ALL[*]} " == *" $name "* ]] || infra_die "unknown image $name (one of: ${ALL[*]})"
+  [[ " ${KNOWN[*]} " == *" $name "* ]] || infra_die "unknown image $name (one of: ${KNOWN[*]})"
 done
 
 images_use_podman
@@ -57,6 +59,7 @@ start=$SECONDS
 for name in "${names[@]}"; do
   case "$name" in
     web | gateway) build "$name" "deploy/docker/$name.Dockerfile" ;;
+    mail-sink) build "$name" deploy/images/mail-sink.Containerfile ;;
     chat)
       # The archive's passage vectors go into the image (under /app/embeddings, the vector cache
       # beside its model): a chat container on a fresh database reads them instead of running
