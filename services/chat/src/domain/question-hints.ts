@@ -163,6 +163,7 @@ export const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'kyu', 'kyun', 'mila', 'mili', 'hua', 'hui', 'ne', 'konsa', 'kaunsa', 'rahega', 'rahegi', 'raha', 'rahi', 'rahe', 'accha', 'acha', 'achha',
   'unhen', 'unhe', 'unko', 'inko', 'isko', 'usko', 'hamara', 'hamare', 'hamari', 'tum', 'aap', 'aapka', 'aapki', 'batao', 'bataiye', 'bataye',
   'chahte', 'chahta', 'chahti', 'lena', 'lene', 'dena', 'dene', 'jaye', 'jaaye', 'jata', 'jati', 'jate', 'ja', 'sake', 'paaye', 'paye',
+  'bada', 'badi', 'bade', 'kisi', 'sahi', 'upayogi', 'pada', 'padi', 'pade',
 ]);
 
 

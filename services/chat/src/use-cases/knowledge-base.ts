@@ -10,7 +10,7 @@ import { archiveChanged, importKnowledge, importKnowledgeIn, type ImportReport }
 import { importPassages, passageSetKey, storedVectors, vectorOf } from '../db/passages.ts';
 import { loadKnowledgeFiles, type LoadedEntry } from '../domain/knowledge-files.ts';
 import { reviewSchedule } from '../domain/knowledge-review.ts';
-import { archiveSpellings } from '../domain/names.ts';
+import { archiveSpellings, type Spellings } from '../domain/names.ts';
 import type { Retrieve } from '../domain/retrieval.ts';
 import { createRetriever } from './retrieve.ts';
 
@@ -65,7 +65,7 @@ export async function importArchive(uow: UnitOfWork, loaded: readonly LoadedEntr
 }
 
 /** The archive's files as shipped, and the spellings of its names: read once per process, however often chat starts in it (tests start it often). */
-let shipped: Promise<{ loaded: LoadedEntry[]; spellings: ReadonlyMap<string, string> }> | undefined;
+let shipped: Promise<{ loaded: LoadedEntry[]; spellings: Spellings }> | undefined;
 const shippedArchive = () =>
   (shipped ??= loadKnowledgeFiles().then((loaded) => ({ loaded, spellings: archiveSpellings(loaded.map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` }))) })));
 

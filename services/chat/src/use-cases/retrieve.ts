@@ -3,6 +3,7 @@ import type { PassageIndex } from '../adapters/passage-index.ts';
 import { missingWords, searchKnowledge } from '../db/knowledge.ts';
 import { vectorOf } from '../db/passages.ts';
 import { intentsOf } from '../domain/intent.ts';
+import type { Spellings } from '../domain/names.ts';
 import type { Passage } from '../domain/passages.ts';
 import { hintsOf } from '../domain/question-hints.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
@@ -29,7 +30,7 @@ export interface RetrieverDeps {
   embedder: QueryEmbedder;
   index: PassageIndex;
   /** The archive's spelling of the sounds of its titles' words (names.ts), for names asked in Devanagari. */
-  spellings: ReadonlyMap<string, string>;
+  spellings: Spellings;
 }
 
 /**
@@ -78,7 +79,8 @@ async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Ar
       const entry = byId.get(r.entryId);
       if (!entry) return [];
       const own = passages.rows.filter((p) => p.entry_id === r.entryId).map((p) => ({ n: p.n, part: p.part, text: p.text, similarity: dot(vector, vectorOf(p.vector)) }));
-      return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)), missing: missing.get(r.entryId)?.length }];
+      const lacking = missing.get(r.entryId);
+      return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)), missing: lacking?.length, lacking }];
     })
     .sort((a, b) => answerScore(b) - answerScore(a) || fusedScore(b) - fusedScore(a));
 }

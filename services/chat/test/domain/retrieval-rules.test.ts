@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compose } from '../../src/domain/compose.ts';
 import { intentOf } from '../../src/domain/intent.ts';
-import { archiveSpellings, soundOf } from '../../src/domain/names.ts';
+import { archiveSpelling, archiveSpellings, soundOf } from '../../src/domain/names.ts';
 import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
-import { inEnglish, languageOf } from '../../src/domain/query-language.ts';
+import { inEnglish, languageOf, romanised } from '../../src/domain/query-language.ts';
 import { ALL_INDIA_MARGIN, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, RELEVANCE } from '../../src/domain/relevance.ts';
 
 describe('passages', () => {
@@ -43,6 +43,32 @@ describe('questions in Hindi', () => {
     assert.equal(soundOf('Foundation'), soundOf('phaundeshan'));
     assert.notEqual(soundOf('Pratham'), soundOf('Prayas'));
     assert.equal(inEnglish('गूंज संस्था क्या करती है?', archiveSpellings([{ title: 'Goonj', text: 'Goonj runs Cloth for Work with a startup grant.' }, { title: 'Smile Foundation', text: '' }])), 'goonj organisation what does');
+  });
+
+  it('keeps a long final vowel and reads the candra o as o', () => {
+    assert.equal(romanised('मेधा'), 'medha');
+    assert.equal(romanised('गूंज'), 'gunj');
+    assert.equal(romanised('रॉय'), 'roy');
+  });
+
+  it('takes a word of the same sound for a name only when its letters are nearly the same too', () => {
+    const spellings = archiveSpellings([
+      { title: 'Patna Smile Gram Vikas', text: 'A boycott of the Karuna trust. A form from the office.' },
+      { title: 'Medha Patkar', text: '' },
+    ]);
+    assert.equal(archiveSpelling(spellings, 'patana'), 'patna');
+    assert.equal(archiveSpelling(spellings, 'smail'), 'smile');
+    assert.equal(archiveSpelling(spellings, 'patakar'), 'patkar');
+    assert.equal(archiveSpelling(spellings, 'phorm'), 'form', 'the closer of two words of one sound, not the more used');
+    assert.equal(archiveSpelling(spellings, 'garmi'), undefined, 'गर्मी (summer) is not gram');
+    assert.equal(archiveSpelling(spellings, 'bachat'), undefined, 'बचत (savings) is not boycott');
+  });
+
+  it("puts people's everyday words in English rather than reading them as names", () => {
+    const spellings = archiveSpellings([{ title: 'Karuna Trust', text: 'A boycott in Kumaon.' }]);
+    assert.equal(inEnglish('समूह की बचत का हिसाब कैसे रखें', spellings), 'group savings accounts how');
+    assert.equal(inEnglish('आंगनवाड़ी व्यवस्था की कमियां और सुधार के उदाहरण', spellings), 'anganwadi system shortcomings reform examples');
+    assert.equal(inEnglish('गाँव जाकर काम करना चाहता हूँ, कैसे शुरू करूं', spellings), 'village work how start');
   });
 });
 
