@@ -3,7 +3,8 @@ import { ErrorResponse, Type, badRequest, type ServiceApp, type UnitOfWork } fro
 import { firstDelivery } from '../db/webhook-events.ts';
 import { webhookSignatureValid } from '../domain/signatures.ts';
 import type { Supplier } from '../domain/supplier.ts';
-import { HANDLED_EVENTS, RazorpayWebhookBody, applyWebhook } from '../domain/webhooks.ts';
+import { HANDLED_EVENTS, RazorpayWebhookBody } from '../domain/webhooks.ts';
+import { applyWebhook } from '../use-cases/apply-webhook.ts';
 import { alertRefusedCharge, type BillingMetrics } from './metrics.ts';
 
 export const WEBHOOK_PATH = '/api/billing/webhooks/razorpay';

@@ -8,7 +8,7 @@ import {
   type ProviderPaymentStatus,
   type ProviderSubscription,
   type ProviderSubscriptionStatus,
-} from './payment-gateway.ts';
+} from '../domain/payment-gateway.ts';
 
 export interface RazorpayGatewayOptions {
   keyId: string;

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '@betterplus/kit';
-import { billingSettings } from '../../../src/config.ts';
-import { choosePayments, type Payments } from '../../../src/domain/payments/choose-payments.ts';
+import { billingSettings } from '../../src/config.ts';
+import { choosePayments, type Payments } from '../../src/adapters/choose-payments.ts';
 
 /** The sandbox's payments over `dataDir`, closed again at once: only the secrets matter here. */
 async function sandboxOver(dataDir: string): Promise<Payments> {

@@ -3,9 +3,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { webhookSignatureValid } from '../../../src/domain/signatures.ts';
-import { createRazorpayGateway } from '../../../src/domain/payments/razorpay-gateway.ts';
-import { startRazorpaySandbox } from '../../../src/domain/payments/razorpay-sandbox.ts';
+import { webhookSignatureValid } from '../../src/domain/signatures.ts';
+import { createRazorpayGateway } from '../../src/adapters/razorpay-gateway.ts';
+import { startRazorpaySandbox } from '../../src/adapters/razorpay-sandbox.ts';
 import { keys, rawCall, startSandbox, type Delivery } from './support.ts';
 
 const unixOf = (iso: string) => Date.parse(iso) / 1000;

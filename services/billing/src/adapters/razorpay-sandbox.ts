@@ -12,8 +12,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { addIndiaMonths } from '@betterplus/kit';
-import { razorpaySignature } from '../signatures.ts';
-import type { ProviderPaymentStatus, ProviderSubscriptionStatus } from './payment-gateway.ts';
+import { razorpaySignature } from '../domain/signatures.ts';
+import type { ProviderPaymentStatus, ProviderSubscriptionStatus } from '../domain/payment-gateway.ts';
 
 export const SUBSCRIPTION_EVENTS = [
   'subscription.authenticated',

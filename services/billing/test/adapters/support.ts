@@ -1,6 +1,6 @@
 import type { TestContext } from 'node:test';
-import { createRazorpayGateway } from '../../../src/domain/payments/razorpay-gateway.ts';
-import { startRazorpaySandbox, type RazorpaySandbox, type RazorpaySandboxOptions } from '../../../src/domain/payments/razorpay-sandbox.ts';
+import { createRazorpayGateway } from '../../src/adapters/razorpay-gateway.ts';
+import { startRazorpaySandbox, type RazorpaySandbox, type RazorpaySandboxOptions } from '../../src/adapters/razorpay-sandbox.ts';
 
 export const keys = { keyId: 'rzp_test_sandboxkey', keySecret: 'sandbox-key-secret', webhookSecret: 'sandbox-webhook-secret', planId: 'plan_Premium000001' };
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it, type TestContext } from 'node:test';
-import { paymentSignatureValid } from '../../../src/domain/signatures.ts';
-import { PaymentProviderError } from '../../../src/domain/payments/payment-gateway.ts';
-import { createRazorpayGateway } from '../../../src/domain/payments/razorpay-gateway.ts';
+import { paymentSignatureValid } from '../../src/domain/signatures.ts';
+import { PaymentProviderError } from '../../src/domain/payment-gateway.ts';
+import { createRazorpayGateway } from '../../src/adapters/razorpay-gateway.ts';
 import { keys, rawCall, startSandbox } from './support.ts';
 
 /** A local HTTP server for what the sandbox never does: stall, or fail like an outage. */

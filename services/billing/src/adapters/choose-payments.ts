@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ConfigError, Type, keptSecrets } from '@betterplus/kit';
-import type { BillingConfig } from '../../config.ts';
-import { plans } from '../plans.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
+import type { BillingConfig } from '../config.ts';
+import { plans } from '../domain/plans.ts';
+import type { PaymentGateway } from '../domain/payment-gateway.ts';
 import { createRazorpayGateway } from './razorpay-gateway.ts';
 import { startRazorpaySandbox, type RazorpaySandbox, type RazorpaySandboxOptions } from './razorpay-sandbox.ts';
 

@@ -1,6 +1,8 @@
 import { startPeriodic, type Logger, type PeriodicJob, type UnitOfWork } from '@betterplus/kit';
 import { rollOverDue } from '../db/subscriptions.ts';
+import { basicPeriod } from '../domain/plans.ts';
 import { publishPlanExpired, publishSubscriptionChanged } from '../events/publish.ts';
+import { basicAllowance } from './plan-changes.ts';
 
 const BATCH = 100;
 
@@ -13,7 +15,7 @@ export async function rollOverDuePlans(uow: UnitOfWork, at: Date): Promise<numbe
   let total = 0;
   for (;;) {
     const moved = await uow.run(async (tx) => {
-      const due = await rollOverDue(tx, at, BATCH);
+      const due = await rollOverDue(tx, at, BATCH, basicAllowance(basicPeriod(at)));
       for (const { row, expiredPremium } of due) {
         if (expiredPremium) await publishPlanExpired(tx, row.user_id, at);
         await publishSubscriptionChanged(tx, row);

@@ -5,7 +5,7 @@ import { createTestStack, published, type TestStack } from '@betterplus/kit/test
 import { PlanExpiredEvent, SubscriptionChangedEvent } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { findSubscription } from '../../src/db/subscriptions.ts';
-import { rollOverDuePlans } from '../../src/domain/plan-scheduler.ts';
+import { rollOverDuePlans } from '../../src/use-cases/plan-scheduler.ts';
 import { startBillingOnEachDatabase, type Billing } from '../support/billing.ts';
 
 // Far enough ahead that the service's own scheduler, on the real clock, never finds these due.
