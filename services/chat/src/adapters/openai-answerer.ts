@@ -1,11 +1,11 @@
 import type { Logger } from '@betterplus/kit';
 import OpenAI from 'openai';
-import { sendWhole, type Answer, type Answerer, type AnswerPart } from './answerer.ts';
-import { citationFilter, citedIds, NOT_IN_ARCHIVE, withoutCitations } from './citations.ts';
-import { abstention, sourceOf } from './extractive-answerer.ts';
-import { outOfScopeKind } from './out-of-scope.ts';
-import { languageOf } from './query-language.ts';
-import type { Candidate, CandidateEntry, Retrieve } from './retrieval.ts';
+import { sendWhole, type Answer, type Answerer, type AnswerPart } from '../domain/answerer.ts';
+import { citationFilter, citedIds, NOT_IN_ARCHIVE, withoutCitations } from '../domain/citations.ts';
+import { abstention, sourceOf } from '../domain/extractive-answerer.ts';
+import { outOfScopeKind } from '../domain/out-of-scope.ts';
+import { languageOf } from '../domain/query-language.ts';
+import type { Candidate, CandidateEntry, Retrieve } from '../domain/retrieval.ts';
 
 export interface OpenAiSettings {
   baseUrl: string;

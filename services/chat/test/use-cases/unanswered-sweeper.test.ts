@@ -7,7 +7,7 @@ import { QueryRefundedEvent } from '@betterplus/events';
 import { allowanceOf, takeQuery } from '../../src/db/allowance.ts';
 import { applyEntitlement } from '../../src/db/entitlements.ts';
 import { addQuestion, recordAnswer } from '../../src/db/history.ts';
-import { startUnansweredSweeper } from '../../src/domain/unanswered-sweeper.ts';
+import { startUnansweredSweeper } from '../../src/use-cases/unanswered-sweeper.ts';
 import { currentPeriod, startChat, type Chat } from '../support/chat.ts';
 
 let stack: TestStack;

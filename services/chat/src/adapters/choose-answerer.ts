@@ -1,9 +1,9 @@
 import { ConfigError, type Logger } from '@betterplus/kit';
 import type { ChatConfig } from '../config.ts';
-import type { Answerer } from './answerer.ts';
-import { createExtractiveAnswerer } from './extractive-answerer.ts';
+import type { Answerer } from '../domain/answerer.ts';
+import { createExtractiveAnswerer } from '../domain/extractive-answerer.ts';
 import { createOpenAiAnswerer } from './openai-answerer.ts';
-import type { Retrieve } from './retrieval.ts';
+import type { Retrieve } from '../domain/retrieval.ts';
 
 /** The answers port's adapter, from configuration: a model endpoint when one is set, the extractive answerer otherwise. */
 export function chooseAnswerer(retrieve: Retrieve, config: ChatConfig, logger: Logger): Answerer {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
-import { loadKnowledgeFiles } from '../../src/domain/knowledge-files.ts';
+import { loadKnowledgeFiles } from '../../src/adapters/knowledge-files.ts';
 
 describe('the knowledge files', () => {
   it('are every one a valid entry, with a unique id matching its file name', async () => {

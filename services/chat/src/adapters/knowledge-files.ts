@@ -3,8 +3,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Value } from 'typebox/value';
 import { parse } from 'yaml';
-import { KnowledgeEntry } from './knowledge-entry.ts';
-import { reviewProblem } from './knowledge-review.ts';
+import { KnowledgeEntry } from '../domain/knowledge-entry.ts';
+import { reviewProblem } from '../domain/knowledge-review.ts';
 
 export const knowledgeDir = new URL('../../knowledge/', import.meta.url);
 

@@ -7,7 +7,7 @@ import { chatService } from '../../src/app.ts';
 import { applyEntitlement } from '../../src/db/entitlements.ts';
 import { ABSTENTION, type AnswerPart } from '../../src/domain/answerer.ts';
 import { createExtractiveAnswerer } from '../../src/domain/extractive-answerer.ts';
-import { createOpenAiAnswerer } from '../../src/domain/openai-answerer.ts';
+import { createOpenAiAnswerer } from '../../src/adapters/openai-answerer.ts';
 import { openKnowledgeBase, type KnowledgeBase } from '../../src/use-cases/knowledge-base.ts';
 import { startFakeChatCompletions, type FakeChatCompletions } from '../support/fake-chat-completions.ts';
 import { bearerFor, currentPeriod, startChat, type Chat } from '../support/chat.ts';
