@@ -1,7 +1,8 @@
-import type { Transaction } from '@betterplus/kit';
+import type { Transaction, UnitOfWork } from '@betterplus/kit';
 import { firstFailureReport } from '../db/payments.ts';
 import { findProviderSubscription, reportProviderStatus } from '../db/provider-subscriptions.ts';
 import { recordRefusedCharge, type RefusedCharge } from '../db/refused-charges.ts';
+import { firstDelivery } from '../db/webhook-events.ts';
 import { setPremiumStatus } from '../db/subscriptions.ts';
 import type { RefusalReason } from '../domain/charges.ts';
 import type { Supplier } from '../domain/supplier.ts';
@@ -24,6 +25,10 @@ export interface WebhookContext {
   planId: string;
   supplier: Supplier;
 }
+
+/** Applies the webhook in the transaction that logs its event id; a replay finds it logged and changes nothing (undefined). */
+export const applyWebhookOnce = (uow: UnitOfWork, webhook: RazorpayWebhook, context: WebhookContext): Promise<WebhookOutcome | undefined> =>
+  uow.run(async (tx) => ((await firstDelivery(tx, context.eventId, webhook.event)) ? applyWebhook(tx, webhook, context) : undefined));
 
 /**
  * Applies one webhook in the caller's transaction (the one that logged its event id). A charge
