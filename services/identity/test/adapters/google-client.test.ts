@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError, createLogger } from '@betterplus/kit';
-import { createGoogleClient } from '../../src/domain/google-client.ts';
+import { createGoogleClient } from '../../src/adapters/google-client.ts';
 import { startFakeGoogle, type FakeGoogle } from '../support/google-server.ts';
 
 let google: FakeGoogle;
