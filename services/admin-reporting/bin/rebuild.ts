@@ -6,9 +6,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPostgresDatabase, loadConfig, startService } from '@betterplus/kit';
 import kafkajs from 'kafkajs';
-import { adminReportingService } from '../app.ts';
-import { adminReportingSettings } from '../config.ts';
-import { handlers } from './handlers/index.ts';
+import { adminReportingService } from '../src/app.ts';
+import { adminReportingSettings } from '../src/config.ts';
+import { handlers } from '../src/events/handlers/index.ts';
 
 /** Tables made from events alone; the analytics tables (first-party hits) are not events and stay. */
 const READ_MODELS = ['users', 'subscriptions', 'provider_subscriptions', 'queries', 'payments', 'daily_totals', 'paying_months', 'plan_counts', 'monthly_subscribers', 'answers_given', 'answer_ratings', 'histories_cleared', 'knowledge_archive', 'knowledge_review_dates'];

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestStack, eventually, realInfrastructure, type TestStack } from '@betterplus/kit/testing';
 import { adminReportingService } from '../../src/app.ts';
-import { runRebuildCommand } from '../../src/events/rebuild.ts';
+import { runRebuildCommand } from '../../bin/rebuild.ts';
 import { ADMIN, adminHeaders, publisher, type AdminReporting } from '../support/admin.ts';
 
 const real = Boolean(realInfrastructure.kafka && realInfrastructure.postgres);

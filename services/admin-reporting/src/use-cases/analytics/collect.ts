@@ -2,7 +2,7 @@ import { indiaDate, type Queryable } from '@betterplus/kit';
 import { isbot } from 'isbot';
 import { recordHit } from '../../db/analytics.ts';
 import { dailySalts } from './salts.ts';
-import { visitorId, type Client } from './visitor.ts';
+import { visitorId, type Client } from '../../domain/analytics/visitor.ts';
 
 /** A page view or a named event with its details, as the web app's beacon reports it. */
 export type Hit = { kind: 'pageview'; path: string } | { kind: 'event'; path: string; name: string; parameters: Record<string, string | number | boolean> };

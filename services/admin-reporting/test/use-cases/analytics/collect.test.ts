@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { realInfrastructure, type TestStack } from '@betterplus/kit/testing';
 import { FIGURES_SQL, analyticsFigures, questionsAsked, saltOfDay } from '../../../src/db/analytics.ts';
-import { createCollector, type Hit } from '../../../src/domain/analytics/collect.ts';
+import { createCollector, type Hit } from '../../../src/use-cases/analytics/collect.ts';
 import type { Client } from '../../../src/domain/analytics/visitor.ts';
 import { startOnEachStack, type AdminReporting } from '../../support/admin.ts';
 
