@@ -1,7 +1,7 @@
 import { ErrorResponse, Type, badRequest, enforceRateLimit, type Cache, type Database, type ServiceApp, type Static } from '@betterplus/kit';
 import type { AdminReportingConfig } from '../config.ts';
 import { analyticsFigures, notHelpfulAnswers, questionsAsked } from '../db/analytics.ts';
-import { createCollector, type Hit } from '../domain/analytics/collect.ts';
+import { createCollector, type Hit } from '../use-cases/analytics/collect.ts';
 import { RANGES, addDays, indiaMidnight, rangeDays } from '../domain/analytics/range.ts';
 import type { AdminGuard } from './admin-guard.ts';
 

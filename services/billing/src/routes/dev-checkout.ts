@@ -1,6 +1,6 @@
 import { ErrorResponse, Type, conflict, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { findProviderSubscription } from '../db/provider-subscriptions.ts';
-import type { RazorpaySandbox } from '../domain/payments/razorpay-sandbox.ts';
+import type { RazorpaySandbox } from '../adapters/razorpay-sandbox.ts';
 
 /**
  * The embedded sandbox's checkout (never in production: the sandbox runs only without Razorpay's

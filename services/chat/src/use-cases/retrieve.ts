@@ -1,6 +1,6 @@
 import type { Queryable } from '@betterplus/kit';
 import type { PassageIndex } from '../adapters/passage-index.ts';
-import { missingWords, searchKnowledge } from '../db/knowledge.ts';
+import { missingWords } from '../db/knowledge.ts';
 import { vectorOf } from '../db/passages.ts';
 import { intentsOf } from '../domain/intent.ts';
 import type { Spellings } from '../domain/names.ts';
@@ -9,6 +9,7 @@ import { hintsOf } from '../domain/question-hints.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
 import { answerScore, FRAMING_WORDS, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, type Ranked } from '../domain/relevance.ts';
 import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
+import { searchKnowledge } from './search-knowledge.ts';
 
 export interface QueryEmbedder {
   embedQuery(text: string): Promise<Float32Array>;
