@@ -2,6 +2,7 @@ import type { Database, Queryable } from '@betterplus/kit';
 import type { KnowledgeEntry } from '../domain/knowledge-entry.ts';
 import { HINDI_FUNCTION_WORDS, hintsOf } from '../domain/question-hints.ts';
 import type { LoadedEntry } from '../domain/knowledge-files.ts';
+import type { FullEntry, ListedEntry } from '../routes/schemas.ts';
 
 const documentSql = `setweight(to_tsvector('english', e.title), 'A') || setweight(to_tsvector('english', array_to_string(e.questions, ' ')), 'A')
   || setweight(to_tsvector('english', e.summary), 'B') || setweight(to_tsvector('english', array_to_string(e.states || e.causes, ' ')), 'C')
@@ -235,16 +236,6 @@ export interface EntryFilter {
   cause?: string | undefined;
 }
 
-export interface ListedEntry {
-  id: string;
-  kind: string;
-  title: string;
-  summary: string;
-  states: string[];
-  causes: string[];
-  as_of: string;
-}
-
 /**
  * Entries that match every filter given: the words of `query` (best matches first, a title
  * holding the text counts too), a kind, a place, a cause; alphabetical without a query.
@@ -261,12 +252,6 @@ export async function listEntries(db: Queryable, filter: EntryFilter, page: { li
     [filter.query ?? null, filter.kind ?? null, filter.state ?? null, filter.cause ?? null, page.limit, page.offset],
   );
   return { entries: rows.map(({ total: _total, ...entry }) => entry), total: rows[0]?.total ?? 0 };
-}
-
-export interface FullEntry extends ListedEntry {
-  body: string;
-  questions: string[];
-  sources: { title: string; url: string }[];
 }
 
 export async function findEntry(db: Queryable, id: string): Promise<FullEntry | undefined> {

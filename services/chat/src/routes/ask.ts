@@ -10,6 +10,7 @@ import type { Answer, Answerer, AnswerPart } from '../domain/answerer.ts';
 import { refundQuery } from '../domain/refund.ts';
 import type { ChatMetrics } from './metrics.ts';
 import { planPending } from './plan-pending.ts';
+import { Source } from './schemas.ts';
 
 /** The spec's bounds of a question, after trimming. */
 export const MESSAGE_MIN = 1;
@@ -18,7 +19,7 @@ export const MESSAGE_MAX = 2000;
 const AnswerResponse = Type.Object({
   id: Type.String({ format: 'uuid' }),
   response: Type.String({ minLength: 1 }),
-  sources: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), kind: Type.String(), url: Type.String() })),
+  sources: Type.Array(Source),
   followUps: Type.Array(Type.String()),
 });
 
