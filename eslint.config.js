@@ -28,7 +28,7 @@ const serviceBoundaries = services.map((name) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'proto/gen/**', '.data/**', '**/.data/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'proto/gen/**', 'web/src/api/generated/**', '.data/**', '**/.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
