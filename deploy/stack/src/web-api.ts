@@ -22,7 +22,8 @@ const reachable = (service: ServiceName, path: string) => serviceFor(path) === s
 /** Each service's OpenAPI document as it serves it at /openapi.json, cut to the paths the browser can reach. */
 export async function openApiDocuments(): Promise<Record<ServiceName, OpenAPI3>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'betterplus-openapi-'));
-  const [keys, secretKeys] = [await generateSigningKeys(), generateSecretKeys()];
+  const keys = await generateSigningKeys();
+  const secretKeys = generateSecretKeys();
   // Fixed settings, not the caller's environment: a document must not depend on who generates it
   // (the sandbox checkout, for one, is there only without Razorpay's keys).
   const env = {

@@ -87,8 +87,10 @@ export const userSession: Middleware = {
   },
 };
 
-/** The calls of every service, through the gateway on the page's own origin (`/api/...`). */
-// The global fetch as it is when a call is made, not when this module loaded.
+/**
+ * The calls of every service, through the gateway on the page's own origin (`/api/...`), with the
+ * global fetch as it is when a call is made, not when this module loaded.
+ */
 export const api = createClient<paths>({ fetch: (request) => fetch(request) });
 api.use(userSession);
 
