@@ -10,22 +10,14 @@ import type { Supplier } from '../domain/supplier.ts';
 import { applyCheckoutCharge } from '../use-cases/apply-charge.ts';
 import { cancelPremium, chooseBasic } from '../use-cases/plan-changes.ts';
 import { alertRefusedCharge, type BillingMetrics, type VERIFICATION_FAILURES } from './metrics.ts';
+import { PaymentConfirmation, Subscription } from '../contracts/schemas.ts';
 
 /** The spec's messages (section 8, Plans and payment). */
 export const PREMIUM_ACTIVE = 'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
 export const CREATE_FAILED = 'Failed to create subscription. Please try again.';
 export const VERIFY_FAILED = 'Payment verification failed. Please try again.';
 
-const SubscriptionResponse = Type.Object({
-  plan: Type.Union([Type.Literal('basic'), Type.Literal('premium')]),
-  active: Type.Boolean(),
-  status: Type.String(),
-  queriesUsed: Type.Integer(),
-  queriesLimit: Type.Integer(),
-  endDate: Type.String({ format: 'date-time' }),
-});
-
-export const subscriptionJson = (subscription: SubscriptionRow) => ({
+export const subscriptionJson = (subscription: SubscriptionRow): Subscription => ({
   plan: subscription.plan,
   active: subscription.status === 'active',
   status: subscription.status,
@@ -73,7 +65,7 @@ function currentSubscriptionRoute(app: ServiceApp, deps: SubscriptionDeps): void
     '/api/subscription',
     {
       preHandler: deps.authenticate,
-      schema: { summary: "The signed-in user's current plan and allowance", response: { 200: SubscriptionResponse, 401: ErrorResponse, 404: ErrorResponse } },
+      schema: { summary: "The signed-in user's current plan and allowance", response: { 200: Subscription, 401: ErrorResponse, 404: ErrorResponse } },
     },
     async (request) => {
       const { userId } = currentUser(request);
@@ -94,7 +86,7 @@ function createSubscriptionRoute(app: ServiceApp, deps: SubscriptionDeps): void 
         summary: 'Choose a plan: free (Basic) at once, or premium through a provider subscription to pay at checkout',
         body: Type.Object({ plan: Type.Union([Type.Literal('free'), Type.Literal('premium')]) }, { additionalProperties: false }),
         response: {
-          200: Type.Union([SubscriptionResponse, Type.Object({ id: Type.String(), keyId: Type.String(), testMode: Type.Boolean() })]),
+          200: Type.Union([Subscription, Type.Object({ id: Type.String(), keyId: Type.String(), testMode: Type.Boolean() })]),
           400: ErrorResponse,
           401: ErrorResponse,
           409: ErrorResponse,
@@ -134,11 +126,8 @@ function verifyPaymentRoute(app: ServiceApp, deps: SubscriptionDeps): void {
       preHandler: deps.authenticate,
       schema: {
         summary: "Confirms the checkout's payment: the signature, then the payment and subscription with the provider; Premium starts once per payment",
-        body: Type.Object(
-          { razorpay_payment_id: Type.String({ minLength: 1, maxLength: 64 }), razorpay_subscription_id: Type.String({ minLength: 1, maxLength: 64 }), razorpay_signature: Type.String({ minLength: 1, maxLength: 128 }) },
-          { additionalProperties: false },
-        ),
-        response: { 200: SubscriptionResponse, 400: ErrorResponse, 401: ErrorResponse, 502: ErrorResponse },
+        body: PaymentConfirmation,
+        response: { 200: Subscription, 400: ErrorResponse, 401: ErrorResponse, 502: ErrorResponse },
       },
     },
     async (request) => {
@@ -193,7 +182,7 @@ function cancelSubscriptionRoute(app: ServiceApp, deps: SubscriptionDeps): void 
       preHandler: deps.authenticate,
       schema: {
         summary: 'Cancels Premium (active or halted) at the end of the paid cycle: it stays usable until endDate, then Basic',
-        response: { 200: SubscriptionResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse },
+        response: { 200: Subscription, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse },
       },
     },
     async (request) => {

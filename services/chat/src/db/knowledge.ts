@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '@betterplus/kit';
+import type { FullEntry, ListedEntry } from '../contracts/schemas.ts';
 
 /** An entry as knowledge_entries stores it (domain/knowledge-entry.ts is its schema). */
 export interface StoredEntry {
@@ -253,16 +254,6 @@ export interface EntryFilter {
   cause?: string | undefined;
 }
 
-export interface ListedEntry {
-  id: string;
-  kind: string;
-  title: string;
-  summary: string;
-  states: string[];
-  causes: string[];
-  as_of: string;
-}
-
 /**
  * Entries that match every filter given: the words of `query` (best matches first, a title
  * holding the text counts too), a kind, a place, a cause; alphabetical without a query.
@@ -279,12 +270,6 @@ export async function listEntries(db: Queryable, filter: EntryFilter, page: { li
     [filter.query ?? null, filter.kind ?? null, filter.state ?? null, filter.cause ?? null, page.limit, page.offset],
   );
   return { entries: rows.map(({ total: _total, ...entry }) => entry), total: rows[0]?.total ?? 0 };
-}
-
-export interface FullEntry extends ListedEntry {
-  body: string;
-  questions: string[];
-  sources: { title: string; url: string }[];
 }
 
 export async function findEntry(db: Queryable, id: string): Promise<FullEntry | undefined> {

@@ -5,6 +5,7 @@ import type { ChatConfig } from '../config.ts';
 import type { Answerer, AnswerPart } from '../domain/answerer.ts';
 import { questionAnswering } from '../use-cases/answer-question.ts';
 import type { ChatMetrics } from './metrics.ts';
+import { Source } from '../contracts/schemas.ts';
 
 /** The spec's bounds of a question, after trimming. */
 export const MESSAGE_MIN = 1;
@@ -13,7 +14,7 @@ export const MESSAGE_MAX = 2000;
 const AnswerResponse = Type.Object({
   id: Type.String({ format: 'uuid' }),
   response: Type.String({ minLength: 1 }),
-  sources: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), kind: Type.String(), url: Type.String() })),
+  sources: Type.Array(Source),
   followUps: Type.Array(Type.String()),
 });
 
