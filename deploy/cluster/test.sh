@@ -151,6 +151,15 @@ all_pods_ready() {
   done
 }
 
+# rollouts_done TIMEOUT: every Deployment has rolled out. helm's --wait can return while one still
+# rolls (chat, which loads its model before it is Ready, took over five minutes on a loaded machine).
+rollouts_done() {
+  local deployment
+  for deployment in "${DEPLOYMENTS[@]}"; do
+    kubectl -n "$NAMESPACE" rollout status "deployment/$deployment" --timeout="$1" >/dev/null || return 1
+  done
+}
+
 install() {
   local t0 secrets infra_images
   bash "$CLUSTER_DIR/images.sh" app || return 1
@@ -270,9 +279,7 @@ pod_kill() {
     answer="$(evict "${pods[1]}")" && { echo "$deployment: a second eviction was allowed: $answer" && rc=1; }
     grep -q 'disruption budget' <<<"$answer" || { echo "$deployment: the second eviction failed otherwise: $answer" && rc=1; }
   done
-  for deployment in "${DEPLOYMENTS[@]}"; do
-    kubectl -n "$NAMESPACE" rollout status "deployment/$deployment" --timeout=5m >/dev/null || rc=1
-  done
+  rollouts_done 5m || rc=1
   all_pods_ready 300 || rc=1
   stop_load pod-kill || rc=1
   summary+=("pod kill $LOAD_COUNTS")
@@ -290,14 +297,14 @@ upgrade_and_rollback() {
     echo "the upgrade did not change billing's settings"
     return 1
   }
-  all_pods_ready 300 || return 1
+  rollouts_done 10m && all_pods_ready 300 || return 1
   journey "$UPGRADED_SUPPLIER_NAME" || return 1
   "$HELM_BIN" rollback "$RELEASE" 1 -n "$NAMESPACE" --wait --timeout 10m || return 1
   [[ "$(billing_setting SUPPLIER_NAME)" == "$SUPPLIER_NAME" && "$(billing_setting LOG_LEVEL)" == info ]] || {
     echo "the rollback did not restore billing's settings"
     return 1
   }
-  all_pods_ready 300 || return 1
+  rollouts_done 10m && all_pods_ready 300 || return 1
   journey "$SUPPLIER_NAME" || return 1
   "$HELM_BIN" history "$RELEASE" -n "$NAMESPACE"
   summary+=("upgrade and rollback ok")

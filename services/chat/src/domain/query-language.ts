@@ -1,7 +1,7 @@
 import Sanscript from '@indic-transliteration/sanscript';
 import { HINGLISH_TO_ENGLISH, HINDI_TO_ENGLISH } from './glossary.ts';
 import { archiveSpelling, type Spellings } from './names.ts';
-import { HINDI_FUNCTION_WORDS } from './question-hints.ts';
+import { HINDI_FUNCTION_WORDS, STATE_ABBREVIATIONS } from './question-hints.ts';
 
 /** en: English; hinglish: Hindi typed in Latin letters; hi: Hindi in Devanagari. */
 export type QuestionLanguage = 'en' | 'hinglish' | 'hi';
@@ -45,9 +45,14 @@ const glossary = new Map(HINDI_TO_ENGLISH);
  * become their English; other Devanagari words, names most of all, are romanised; Hindi function
  * words are dropped. English words pass unchanged.
  */
+/** A state's two-letter name typed in small letters before a Hindi postposition: "up me", "mp ke". */
+const STATE_BEFORE_POSTPOSITION = new RegExp(`\\b(${STATE_ABBREVIATIONS.join('|')})(?= +(me|mein|mai|ke|ki|ka|se|wale|wali|wala)\\b)`, 'g');
+
 export function inEnglish(question: string, spellings: Spellings = new Map()): string {
   // Whole words and phrases only, longest first: जॉब कार्ड before कार्ड, and का never inside कार्ड.
+  // Hinglish writes "up me" for "in UP": the state, which hintsOf counts only in capitals.
   const text = question
+    .replace(STATE_BEFORE_POSTPOSITION, (abbreviation) => abbreviation.toUpperCase())
     .normalize('NFC')
     .replace(/[\u0964\u0965]/gu, ' ')
     .replace(glossaryPattern, (hindi) => ` ${glossary.get(hindi) ?? ''} `)

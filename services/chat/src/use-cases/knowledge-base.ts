@@ -6,12 +6,13 @@ import { createEmbedder } from '../adapters/embedder.ts';
 import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName, type ModelsFolderSettings } from '../adapters/embedding-model.ts';
 import { createPassageIndex, readPassageIndex, type PassageIndex } from '../adapters/passage-index.ts';
 import { createFileVectorCache, passagesKey } from '../adapters/vector-cache.ts';
+import { loadKnowledgeFiles, type LoadedEntry } from '../adapters/knowledge-files.ts';
 import { archiveChanged, importKnowledge, importKnowledgeIn, type ImportReport } from '../db/knowledge.ts';
-import { importPassages, passageSetKey, storedVectors, vectorOf } from '../db/passages.ts';
-import { loadKnowledgeFiles, type LoadedEntry } from '../domain/knowledge-files.ts';
+import { passageSetKey, storedVectors, vectorOf } from '../db/passages.ts';
 import { reviewSchedule } from '../domain/knowledge-review.ts';
 import { archiveSpellings, type Spellings } from '../domain/names.ts';
 import type { Retrieve } from '../domain/retrieval.ts';
+import { importPassages } from './import-passages.ts';
 import { createRetriever } from './retrieve.ts';
 
 export interface KnowledgeBase {

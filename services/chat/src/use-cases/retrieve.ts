@@ -1,14 +1,15 @@
 import type { Queryable } from '@betterplus/kit';
 import type { PassageIndex } from '../adapters/passage-index.ts';
-import { missingWords, searchKnowledge } from '../db/knowledge.ts';
+import { missingWords } from '../db/knowledge.ts';
 import { vectorOf } from '../db/passages.ts';
 import { intentsOf } from '../domain/intent.ts';
 import type { Spellings } from '../domain/names.ts';
 import type { Passage } from '../domain/passages.ts';
 import { hintsOf } from '../domain/question-hints.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
-import { answerScore, FRAMING_WORDS, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, type Ranked } from '../domain/relevance.ts';
+import { answerScore, FRAMING_WORDS, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, stateSchemeFits, type Ranked } from '../domain/relevance.ts';
 import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
+import { searchKnowledge } from './search-knowledge.ts';
 
 export interface QueryEmbedder {
   embedQuery(text: string): Promise<Float32Array>;
@@ -56,7 +57,10 @@ export function createRetriever({ db, embedder, index, spellings }: RetrieverDep
     const candidates = await weigh(db, best, vector, english, [...FRAMING_WORDS, ...hints.placeWords]);
     const asked = hints.states;
     const intents = intentsOf(english);
-    const answers = candidates.filter((candidate) => isAnswer(candidate) && placeFits(asked, candidate.entry.states) && kindFits(english, intents, candidate.entry.kind));
+    const answers = candidates.filter(
+      (candidate) =>
+        isAnswer(candidate) && placeFits(asked, candidate.entry.states) && stateSchemeFits(asked, candidate.entry, candidate.similarity) && kindFits(english, intents, candidate.entry.kind),
+    );
     return { language, english, intents, candidates, answers: forWholeIndia(asked, answers) };
   };
 }

@@ -6,7 +6,7 @@ import { intentOf } from '../../src/domain/intent.ts';
 import { archiveSpelling, archiveSpellings, soundOf } from '../../src/domain/names.ts';
 import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
 import { inEnglish, languageOf, romanised } from '../../src/domain/query-language.ts';
-import { ALL_INDIA_MARGIN, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, RELEVANCE } from '../../src/domain/relevance.ts';
+import { ALL_INDIA_MARGIN, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, RELEVANCE, stateSchemeFits } from '../../src/domain/relevance.ts';
 
 describe('passages', () => {
   it('splits sentences but not at initials or abbreviations', () => {
@@ -36,6 +36,7 @@ describe('questions in Hindi', () => {
   it("puts the domain's Hindi terms in English, whole words only, and drops function words", () => {
     assert.equal(inEnglish('मनरेगा में जॉब कार्ड कैसे बनवाएं?'), 'MGNREGA job card how get made');
     assert.equal(inEnglish('viklang pension ke liye kaise apply kare'), 'disability pension how apply');
+    assert.equal(inEnglish('up me beti ki shaadi ke liye sarkari madad'), 'UP daughter marriage government help', 'a state typed in small letters before a postposition');
   });
 
   it('reads a romanised name as the title word that sounds the same', () => {
@@ -100,6 +101,16 @@ describe('relevance', () => {
     assert.equal(placeFits(['Delhi'], ['Chandigarh']), false);
     assert.equal(placeFits(['Delhi'], ['All India']), true);
     assert.equal(placeFits([], ['Bihar']), true);
+  });
+
+  it("answers a question that names no place from a state's own scheme only when it asks for that scheme", () => {
+    const { similarity, similarityAlone } = RELEVANCE;
+    const maharashtraPension = { kind: 'scheme', states: ['Maharashtra'] };
+    assert.equal(stateSchemeFits([], maharashtraPension, similarity), false, 'disability pension, asked for all India');
+    assert.equal(stateSchemeFits([], maharashtraPension, similarityAlone), true, 'the scheme asked for by name');
+    assert.equal(stateSchemeFits(['Maharashtra'], maharashtraPension, similarity), true);
+    assert.equal(stateSchemeFits([], { kind: 'scheme', states: ['All India'] }, similarity), true);
+    assert.equal(stateSchemeFits([], { kind: 'organisation', states: ['Bihar'] }, similarity), true, 'an organisation works somewhere');
   });
 
   it('answers a question that names no place from the entry for all India, and from one about some states only when it is clearly closer', () => {

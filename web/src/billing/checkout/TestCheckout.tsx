@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Modal } from 'antd';
-import { api } from '../../api/client.ts';
+import { api, dataOf } from '../../api/client.ts';
 import type { PaymentConfirmation } from '../api.ts';
 import { formatInr } from '../format.ts';
 import { PREMIUM_PLAN } from '../plans.ts';
@@ -35,7 +35,7 @@ export function TestCheckout({ subscriptionId, email, onPaid, onCancel }: {
     setPaying(true);
     setFailed(false);
     try {
-      onPaid(await api.post<PaymentConfirmation>('/dev/razorpay/pay', { subscription_id: subscriptionId }));
+      onPaid(await dataOf(api.POST('/dev/razorpay/pay', { body: { subscription_id: subscriptionId } })));
     } catch {
       setFailed(true);
       setPaying(false);

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Skeleton, Typography } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { saveFile } from '../../../app/saveFile.ts';
-import { invoiceQuery, type Invoice } from '../../../billing/api.ts';
+import { invoicePdf, invoiceQuery, type Invoice } from '../../../billing/api.ts';
 import { formatIndiaDate, formatInr } from '../../../billing/format.ts';
 import { PREMIUM_PLAN } from '../../../billing/plans.ts';
 import { Notice } from '../../../components/Notice.tsx';
@@ -68,7 +67,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
     setDownloadError(null);
     try {
       // Fetched with the token (a plain link would go without it), then saved under the invoice's number.
-      saveFile(await api.file(`/api/invoices/${invoice.id}/pdf`, 'application/pdf'), `${invoice.number}.pdf`);
+      saveFile(await invoicePdf(invoice.id), `${invoice.number}.pdf`);
     } catch (error) {
       setDownloadError(errorMessage('downloadInvoice', error));
     } finally {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Modal, Skeleton, Typography } from 'antd';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { LONG_NOTE_MS, SHORT_NOTE_MS } from '../../../app/timings.ts';
-import { subscriptionQuery, type Subscription } from '../../../billing/api.ts';
+import { subscriptionQuery } from '../../../billing/api.ts';
 import { formatIndiaDate } from '../../../billing/format.ts';
 import { BASIC_PLAN, PREMIUM_PLAN, queriesPerMonth } from '../../../billing/plans.ts';
 import { Notice } from '../../../components/Notice.tsx';
@@ -23,7 +23,7 @@ export function SubscriptionSection() {
   const [confirming, setConfirming] = useState(false);
   const status = useTimedMessage(SHORT_NOTE_MS);
   const cancel = useMutation({
-    mutationFn: () => api.post<Subscription>('/api/subscription/cancel'),
+    mutationFn: () => dataOf(api.POST('/api/subscription/cancel')),
     onSuccess: (cancelled) => {
       queryClient.setQueryData(subscriptionQuery.queryKey, cancelled);
       status.show('success', CANCELLED, LONG_NOTE_MS);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api, ApiError } from '../../../api/client.ts';
+import { api, ApiError, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { RESET_REDIRECT_MS, SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
@@ -27,14 +27,14 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const check = useQuery({
     queryKey: ['reset-link', token],
-    queryFn: () => api.post<{ valid: boolean }>('/api/reset-password/check', { token }),
+    queryFn: () => dataOf(api.POST('/api/reset-password/check', { body: { token } })),
     staleTime: Infinity,
   });
   const [newLinkSent, setNewLinkSent] = useState(false);
   const status = useTimedMessage(SHORT_NOTE_MS);
   const [done, setDone] = useState(false);
   const reset = useMutation({
-    mutationFn: (newPassword: string) => api.post('/api/reset-password/verify', { token, newPassword }),
+    mutationFn: (newPassword: string) => dataOf(api.POST('/api/reset-password/verify', { body: { token, newPassword } })),
     onSuccess: () => {
       setDone(true);
       status.show('success', 'Password has been reset successfully');
