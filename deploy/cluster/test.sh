@@ -137,18 +137,19 @@ create_secret() {
   ADMIN_USERNAME="$(cat "$dir/admin-username")"
 }
 
-# all_pods_ready SECONDS: every pod that is to run (finished Job and test pods aside) is Ready.
-# A pod of a replaced ReplicaSet that is still terminating when the wait lists the pods is never
-# Ready, and the wait fails with NotFound once it is gone: then it asks again, within the time.
+# all_pods_ready SECONDS: every pod that is to run is Ready. Pods being deleted (a replaced
+# ReplicaSet's) and finished ones (the topics Job, test pods) aside: `kubectl wait --all` waited
+# on a replaced chat pod after it was gone, until its time ran out.
+READY_OR_NOT='{{range .items}}{{if and (not .metadata.deletionTimestamp) (ne .status.phase "Succeeded")}}{{$ready := false}}{{range .status.conditions}}{{if and (eq .type "Ready") (eq .status "True")}}{{$ready = true}}{{end}}{{end}}{{if not $ready}}{{.metadata.name}} {{end}}{{end}}{{end}}'
 all_pods_ready() {
-  local deadline=$((SECONDS + $1)) out
-  until out="$(kubectl -n "$NAMESPACE" wait pod --all --field-selector=status.phase!=Succeeded --for=condition=Ready \
-    --timeout="$((deadline - SECONDS))s" 2>&1 >/dev/null)"; do
-    if ! grep -q NotFound <<<"$out" || ((SECONDS >= deadline)); then
-      echo "$out"
-      return 1
-    fi
+  local deadline=$((SECONDS + $1)) waiting
+  while waiting="$(kubectl -n "$NAMESPACE" get pods -o go-template="$READY_OR_NOT")"; do
+    [[ -z "$waiting" ]] && return 0
+    ((SECONDS < deadline)) || break
+    sleep 2
   done
+  echo "not Ready after $1 s: ${waiting:-(kubectl failed)}"
+  return 1
 }
 
 # rollouts_done TIMEOUT: every Deployment has rolled out. helm's --wait can return while one still
