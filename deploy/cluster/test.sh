@@ -140,6 +140,7 @@ create_secret() {
 # all_pods_ready SECONDS: every pod that is to run is Ready. Pods being deleted (a replaced
 # ReplicaSet's) and finished ones (the topics Job, test pods) aside: `kubectl wait --all` waited
 # on a replaced chat pod after it was gone, until its time ran out.
+# shellcheck disable=SC2016 # $ready is the template's variable, not the shell's
 READY_OR_NOT='{{range .items}}{{if and (not .metadata.deletionTimestamp) (ne .status.phase "Succeeded")}}{{$ready := false}}{{range .status.conditions}}{{if and (eq .type "Ready") (eq .status "True")}}{{$ready = true}}{{end}}{{end}}{{if not $ready}}{{.metadata.name}} {{end}}{{end}}{{end}}'
 all_pods_ready() {
   local deadline=$((SECONDS + $1)) waiting
