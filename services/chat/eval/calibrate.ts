@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { createLogger } from '@betterplus/kit';
 import { outOfScopeKind } from '../src/domain/out-of-scope.ts';
 import { hintsOf } from '../src/domain/question-hints.ts';
-import { isAnswer, placeFits, RELEVANCE, stateSchemeFits, type Thresholds } from '../src/domain/relevance.ts';
+import { fitsPlaces, isAnswer, RELEVANCE, type Thresholds } from '../src/domain/relevance.ts';
 import type { Candidate } from '../src/domain/retrieval.ts';
 import { openScratchKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
@@ -41,7 +41,7 @@ for (const question of questions) {
     question,
     english: retrieval.english,
     asked,
-    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, kind: c.entry.kind, similarity: c.similarity, coverage: c.coverage, missing: c.missing, lacking: c.lacking, byMeaning: c.byMeaning, byWords: c.byWords, states: c.entry.states, placed: placeFits(asked, c.entry.states) && stateSchemeFits(asked, c.entry, c.similarity) })),
+    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, kind: c.entry.kind, similarity: c.similarity, coverage: c.coverage, missing: c.missing, lacking: c.lacking, byMeaning: c.byMeaning, byWords: c.byWords, states: c.entry.states, placed: fitsPlaces(asked, c) })),
   });
 }
 await knowledge.close();

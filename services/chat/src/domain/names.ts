@@ -44,14 +44,11 @@ export function archiveSpellings(entries: Iterable<{ title: string; text: string
     count(textUses, text);
   }
   const spellings = new Map<string, string[]>();
-  for (const uses of [titleUses, textUses]) {
-    const ranked = [...uses].filter(([word]) => !titleUses.has(word) || uses === titleUses).sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
-    for (const [word] of ranked) {
-      const sound = soundOf(word);
-      if (sound.length < SHORTEST_SOUND) continue;
-      const words = spellings.get(sound) ?? spellings.set(sound, []).get(sound);
-      words?.push(word);
-    }
+  // Title words first, then the text's other words; each by use.
+  for (const [word] of [titleUses, textUses].flatMap((uses) => [...uses].sort(([a, m], [b, n]) => n - m || a.localeCompare(b)))) {
+    const sound = soundOf(word);
+    const words = spellings.get(sound) ?? [];
+    if (sound.length >= SHORTEST_SOUND && !words.includes(word)) spellings.set(sound, [...words, word]);
   }
   return spellings;
 }

@@ -82,6 +82,10 @@ export function placeFits(askedStates: readonly string[], entryStates: readonly 
   return askedStates.length === 0 || entryStates.includes('All India') || entryStates.some((state) => askedStates.includes(state));
 }
 
+/** Whether an entry's places let it answer a question naming `askedStates`: placeFits, then stateSchemeFits. */
+export const fitsPlaces = (askedStates: readonly string[], candidate: Pick<Ranked, 'similarity'> & { entry: { kind: string; states: readonly string[] } }): boolean =>
+  placeFits(askedStates, candidate.entry.states) && stateSchemeFits(askedStates, candidate.entry, candidate.similarity);
+
 /**
  * Words that frame a question rather than name its subject ("best", "founder", "near", "details"):
  * an entry need not hold them to answer. English words of asking, judging and relating, not of any

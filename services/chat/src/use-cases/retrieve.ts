@@ -7,7 +7,7 @@ import type { Spellings } from '../domain/names.ts';
 import type { Passage } from '../domain/passages.ts';
 import { hintsOf } from '../domain/question-hints.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
-import { answerScore, FRAMING_WORDS, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, stateSchemeFits, type Ranked } from '../domain/relevance.ts';
+import { answerScore, FRAMING_WORDS, fitsPlaces, forWholeIndia, fusedScore, isAnswer, kindFits, type Ranked } from '../domain/relevance.ts';
 import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
 import { searchKnowledge } from './search-knowledge.ts';
 
@@ -57,10 +57,7 @@ export function createRetriever({ db, embedder, index, spellings }: RetrieverDep
     const candidates = await weigh(db, best, vector, english, [...FRAMING_WORDS, ...hints.placeWords]);
     const asked = hints.states;
     const intents = intentsOf(english);
-    const answers = candidates.filter(
-      (candidate) =>
-        isAnswer(candidate) && placeFits(asked, candidate.entry.states) && stateSchemeFits(asked, candidate.entry, candidate.similarity) && kindFits(english, intents, candidate.entry.kind),
-    );
+    const answers = candidates.filter((candidate) => isAnswer(candidate) && fitsPlaces(asked, candidate) && kindFits(english, intents, candidate.entry.kind));
     return { language, english, intents, candidates, answers: forWholeIndia(asked, answers) };
   };
 }
