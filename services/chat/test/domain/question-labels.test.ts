@@ -1,0 +1,43 @@
+// The labels the answer figures are scored by hold against the archive (eval/personas/README.md):
+// a covered question's expected entries exist, and one of its facts is in one of them, so a right
+// answer is possible; a label gone stale when an entry is renamed or rewritten fails here, not as
+// a silently lower figure.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { loadKnowledgeFiles } from '../../src/adapters/knowledge-files.ts';
+import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from '../../eval/question-set.ts';
+
+let texts: Map<string, string>;
+before(async () => {
+  texts = new Map((await loadKnowledgeFiles()).map(({ entry }) => [entry.id, `${entry.title} ${entry.summary} ${entry.body}`.toLowerCase()]));
+});
+
+/** What is wrong with one question's label, or undefined. */
+function labelProblem(question: LabelledQuestion): string | undefined {
+  if (question.kind !== 'covered') return question.expect.length > 0 ? `${question.id}: ${question.kind} but expects entries` : undefined;
+  if (question.expect.length === 0 || question.facts.length === 0) return `${question.id}: covered without expected entries and facts`;
+  const missing = question.expect.filter((id) => !texts.has(id));
+  if (missing.length > 0) return `${question.id}: no entry ${missing.join(', ')}`;
+  const found = question.facts.some((fact) => question.expect.some((id) => texts.get(id)?.includes(fact.toLowerCase())));
+  return found ? undefined : `${question.id}: none of ${question.facts.join(' | ')} is in ${question.expect.join(', ')}`;
+}
+
+describe('the question sets’ labels', () => {
+  for (const [name, load] of [
+    ['the persona set, dev half', () => loadPersonaQuestions('dev')],
+    ['the persona set, test half', () => loadPersonaQuestions('test')],
+    ['the older set', loadOlderQuestions],
+  ] as const) {
+    it(`${name}: every covered question expects existing entries that hold one of its facts`, async () => {
+      const questions = await load();
+      assert.ok(questions.length > 0, `${name} is labelled`);
+      assert.deepEqual(questions.map(labelProblem).filter(Boolean), []);
+    });
+  }
+
+  it('finds a stale label', () => {
+    assert.match(labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: ['no-such-entry'], facts: ['a'] }) ?? '', /no entry no-such-entry/);
+    const [id] = texts.keys();
+    assert.match(labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: [id ?? ''], facts: ['zzqx never written'] }) ?? '', /none of/);
+  });
+});
