@@ -1,5 +1,5 @@
 import { ABSTENTION, sendWhole, type Answer, type Answerer, type AnswerSource } from './answerer.ts';
-import { compose } from './compose.ts';
+import { compose, subjectWords } from './compose.ts';
 import { outOfScopeKind } from './out-of-scope.ts';
 import { languageOf, type QuestionLanguage } from './query-language.ts';
 import type { CandidateEntry, Retrieval, Retrieve } from './retrieval.ts';
@@ -43,7 +43,7 @@ export function createExtractiveAnswerer(retrieve: Retrieve): Answerer {
       if (outOfScopeKind(question)) return sendWhole(abstention(languageOf(question)), onPart);
       const retrieval = await retrieve(question);
       signal.throwIfAborted();
-      const composed = compose(retrieval.answers, retrieval.intents, retrieval.language);
+      const composed = compose(retrieval.answers, { intents: retrieval.intents, words: subjectWords(retrieval.english) }, retrieval.language);
       if (!composed) return sendWhole(abstention(retrieval.language), onPart);
       const cited = composed.cited.flatMap((id) => retrieval.answers.find((candidate) => candidate.entryId === id)?.entry ?? []);
       return sendWhole(

@@ -8,7 +8,7 @@ const INTENTS: readonly { intent: Intent; pattern: RegExp }[] = [
   { intent: 'list', pattern: /\b(which|what|list( of)?|names? of|any|some|good|best|top)\b.{0,40}\b(ngos?|organi[sz]ations?|groups|charities|foundations|trusts|enterprises|startups|programmes|programs|initiatives)\b|\b(ngos?|organi[sz]ations?) (working|that work|who work|in|for|on)\b/ },
   { intent: 'who', pattern: /\b(who (founded|started|set up|established|created|began|runs|leads|heads)|founders?|founded by|started by)\b/ },
   { intent: 'when', pattern: /\b(when|which year|what year|since when|how old)\b/ },
-  { intent: 'amount', pattern: /\b(how much|how many rupees|amount|kitna|cost|fee|fees|price|salary|stipend|subsidy|grant of|rs\.?|₹|rupees|lakh|money)\b/ },
+  { intent: 'amount', pattern: /\b(how much|how many rupees|amount|kitna|cost|fee|fees|price|salary|stipend|subsidy|grant of|interest( rate)?|rate of|rs\.?|₹|rupees|lakh|money)\b/ },
   { intent: 'eligibility', pattern: /\b(eligib\w*|who can|criteria|qualif\w*|can i get|am i|is my .* eligible|conditions|age limit|income limit|documents?( required| needed)?)\b/ },
   { intent: 'how', pattern: /\b(how (do|can|to|should|does|will)|how i\b|steps?|process|procedure|apply|register|registration|get made|start (a|an|my)|set up|open (a|an)|form)\b|\bhow\b/ },
 ];

@@ -1,8 +1,8 @@
 // The pure rules of retrieval: passages, Hindi made English, names by sound, intents, relevance.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compose } from '../../src/domain/compose.ts';
-import { intentOf } from '../../src/domain/intent.ts';
+import { compose, subjectWords } from '../../src/domain/compose.ts';
+import { intentOf, intentsOf } from '../../src/domain/intent.ts';
 import { archiveSpelling, archiveSpellings, soundOf } from '../../src/domain/names.ts';
 import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
 import { inEnglish, languageOf, romanised } from '../../src/domain/query-language.ts';
@@ -145,7 +145,7 @@ describe('composition', () => {
   });
 
   it('answers a who question with the founding sentence, a Hindi question with a Hindi sentence first', () => {
-    const composed = compose([entry('smile', 'Smile Foundation', 'It runs schools. Santanu Mishra founded it in 2002. It works in 25 states.', 0.8)], ['who'], 'hi');
+    const composed = compose([entry('smile', 'Smile Foundation', 'It runs schools. Santanu Mishra founded it in 2002. It works in 25 states.', 0.8)], { intents: ['who'], words: [] }, 'hi');
     assert.ok(composed);
     assert.match(composed.response, /^हमारा संग्रह अंग्रेज़ी में है/);
     assert.match(composed.response, /Santanu Mishra founded it in 2002\./);
@@ -153,13 +153,22 @@ describe('composition', () => {
   });
 
   it('lists each matching organisation for a list question, each cited', () => {
-    const composed = compose([entry('a', 'Alpha Trust', 'It makes pads in Bihar.', 0.8), entry('b', 'Beta Sangh', 'It teaches hygiene in Bihar.', 0.78)], ['list'], 'en');
+    const composed = compose([entry('a', 'Alpha Trust', 'It makes pads in Bihar.', 0.8), entry('b', 'Beta Sangh', 'It teaches hygiene in Bihar.', 0.78)], { intents: ['list'], words: [] }, 'en');
     assert.ok(composed);
     assert.deepEqual(composed.cited, ['a', 'b']);
     assert.match(composed.response, /Alpha Trust: [^\n]+\n\nBeta Sangh: /);
   });
 
+  it('quotes the sentence that holds what was asked when a passage has more than fit', () => {
+    const body = 'It is a savings account. It is for girls. It opens at post offices. It needs a birth certificate. The account reaches maturity when the girl turns 21.';
+    const asked = 'sukanya samriddhi maturity';
+    const composed = compose([entry('ssy', 'Sukanya Samriddhi Yojana', body, 0.8)], { intents: intentsOf(asked), words: subjectWords(asked) }, 'en');
+    assert.match(composed?.response ?? '', /reaches maturity/);
+    assert.equal(intentOf('sukanya samriddhi interest rate'), 'amount');
+    assert.deepEqual(subjectWords('What are the schemes for the girls of Bihar?'), ['scheme', 'girl', 'bihar']);
+  });
+
   it('composes nothing from no answering entry', () => {
-    assert.equal(compose([], ['what'], 'en'), undefined);
+    assert.equal(compose([], { intents: ['what'], words: [] }, 'en'), undefined);
   });
 });
