@@ -32,7 +32,7 @@ const STEP_PASSAGES = 3;
 const ALSO_CLOSE = 0.03;
 
 /** How much a sentence gains for holding all of the question's subject words, beside its passage's closeness in meaning. */
-const WORDS_WEIGHT = 0.06;
+const WORDS_WEIGHT = 0.1;
 
 /** English words too common to tell one sentence from another. */
 const COMMON = new Set(['the', 'and', 'for', 'are', 'was', 'were', 'has', 'have', 'had', 'how', 'what', 'who', 'whom', 'why', 'when', 'where', 'can', 'could', 'should', 'would', 'will', 'this', 'that', 'these', 'those', 'from', 'into', 'there', 'their', 'they', 'them', 'our', 'your', 'you', 'any', 'all', 'not', 'but', 'its', 'his', 'her', 'she', 'him', 'did', 'does', 'may', 'must', 'than', 'then', 'under']);
@@ -89,7 +89,10 @@ function quote(answer: AnsweringEntry, asked: Asked): string {
   }
   // "What is it" is answered first by what the entry says it is: its summary's first sentence.
   const lead = intent === 'what' ? sentences.filter((s) => s.at < 100).slice(0, 1) : [];
-  return [...lead, ...sentences.filter((s) => !lead.includes(s)).sort((a, b) => b.score - a.score)]
+  const byScore = [...sentences].sort((a, b) => b.score - a.score);
+  // A question asking two things ("interest and who can open") gets the best sentence for each before the rest.
+  const perIntent = asked.intents.flatMap((each) => byScore.find((s) => answersIntent(s.text, [each])) ?? []);
+  return [...new Set([...lead, ...perIntent, ...byScore])]
     .slice(0, QUOTED)
     .sort((a, b) => a.at - b.at)
     .map((s) => s.text)

@@ -27,7 +27,7 @@ const CUES: Readonly<Record<Intent, RegExp | undefined>> = {
   who: /\b(founded|co-founded|founder|started|set up|established|began|launched|created)\b/i,
   when: /\b(1[89]\d\d|20\d\d)\b/,
   how: /\b(apply|applies|application|register|registration|submit|form|portal|online|office|visit|step|first|then|after|documents?|fill|file|filed|approach)\b/i,
-  amount: /(₹|\bRs\.?\s?\d|\brupees\b|\blakh\b|\bcrore\b|\bper (month|year|annum)\b|\d[\d,]*(\.\d+)? ?(%|per cent|percent)|\b\d[\d,]{2,}\b)/i,
+  amount: /(₹|\bRs\.?\s?\d|\brupees\b|\blakh\b|\bcrore\b|\bper (month|year|annum)\b|\d[\d,]*(\.\d+)? ?(%|per cent|percent)|\b(?!(1[89]|20)\d\d\b)\d[\d,]{2,}\b)/i,
   eligibility: /\b(eligib\w*|must|only|age(d)?|income|below|above|at least|criteria|families|households|who (are|have)|holders?|documents?|cop(y|ies)|certificate|proof|deed)\b/i,
   list: undefined,
   what: undefined,

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compose, subjectWords } from '../../src/domain/compose.ts';
-import { intentOf, intentsOf } from '../../src/domain/intent.ts';
+import { answersIntent, intentOf, intentsOf } from '../../src/domain/intent.ts';
 import { archiveSpelling, archiveSpellings, soundOf } from '../../src/domain/names.ts';
 import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
 import { inEnglish, languageOf, romanised } from '../../src/domain/query-language.ts';
@@ -165,6 +165,15 @@ describe('composition', () => {
     const composed = compose([entry('ssy', 'Sukanya Samriddhi Yojana', body, 0.8)], { intents: intentsOf(asked), words: subjectWords(asked) }, 'en');
     assert.match(composed?.response ?? '', /reaches maturity/);
     assert.equal(intentOf('sukanya samriddhi interest rate'), 'amount');
+  });
+
+  it('gives a question asking two things a sentence for each, and does not read a year as an amount', () => {
+    const body = 'It began in 2015. It is run by the finance ministry. It is popular in villages. It opens at post offices. Only a girl under 10 can join. It pays 8.2 percent a year.';
+    const composed = compose([entry('ssy', 'Sukanya Samriddhi Yojana', body, 0.8)], { intents: ['amount', 'eligibility'], words: [] }, 'en');
+    assert.match(composed?.response ?? '', /8\.2 percent/);
+    assert.match(composed?.response ?? '', /Only a girl under 10/);
+    assert.equal(answersIntent('It began in 2015.', ['amount']), false);
+    assert.equal(answersIntent('It had 4,000 members.', ['amount']), true);
     assert.deepEqual(subjectWords('What are the schemes for the girls of Bihar?'), ['scheme', 'girl', 'bihar']);
   });
 
