@@ -40,15 +40,17 @@ const COMMON = new Set(['the', 'and', 'for', 'are', 'was', 'were', 'has', 'have'
 /** A word's stem for matching a question's word in a sentence ("schemes", "scheme"). */
 const stem = (word: string) => (word.length > 4 ? word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '') : word);
 
+const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
 /** The question's subject words, stemmed: what a sentence that answers it names. */
 export const subjectWords = (englishQuestion: string): string[] => [
-  ...new Set((englishQuestion.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word.length > 2 && !COMMON.has(word) && !FRAMING_WORDS.includes(word)).map(stem)),
+  ...new Set(wordsOf(englishQuestion).filter((word) => word.length > 2 && !COMMON.has(word) && !FRAMING_WORDS.includes(word)).map(stem)),
 ];
 
 /** The share of `words` a sentence holds. */
 function wordsHeld(sentence: string, words: readonly string[]): number {
   if (words.length === 0) return 0;
-  const own = new Set((sentence.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
+  const own = new Set(wordsOf(sentence).map(stem));
   return words.filter((word) => own.has(word)).length / words.length;
 }
 
