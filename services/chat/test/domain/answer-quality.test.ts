@@ -12,16 +12,16 @@ import { startChat, type Chat } from '../support/chat.ts';
 
 /**
  * The figures as measured when they were set (issue 23's closing notes), a little below. Session
- * 25, on 845 entries (601 before) with the persona labels rechecked against them (62 questions
- * relabelled covered): the test half 6.4% wrong, 36.9% of covered questions right, 93.3% of
- * uncovered and 100% of off-topic ones abstained; the older set 55.1% right, 2.5% wrong. The test
- * half's wrong share rose from 3.5% with the larger archive (uncovered questions answered from a
- * new neighbouring entry, a state's scheme for India's): the wrong floor was raised to hold the
- * figure measured, not to hide it. Issue 23 aims at 2% wrong and 90% right: tighten these as
- * retrieval gets there, never loosen them to pass a change.
+ * 26, on 902 entries: the test half is 282 questions since a second batch composed before reading
+ * the archive was split between the halves, and its first-batch uncovered questions all gained
+ * entries (issue 24), so its 17 uncovered questions are all new ones: 76.5% of them abstained
+ * (93.3% of the old ones were, after tuning on their like), 38.2% of covered questions right, 6.0%
+ * of all wrong; the older set 55.6% right, 1.9% wrong. The uncovered floor fell with the questions,
+ * not with the code. Issue 23 aims at 2% wrong and 90% right: tighten these as retrieval gets
+ * there, never loosen them to pass a change.
  */
-const FLOOR = { wrong: 0.07, coveredRight: 0.34, uncoveredAbstained: 0.9, offTopicAbstained: 0.98 };
-const OLDER_FLOOR = { wrong: 0.03, coveredRight: 0.53, offTopicAbstained: 0.98 };
+const FLOOR = { wrong: 0.07, coveredRight: 0.36, uncoveredAbstained: 0.75, offTopicAbstained: 0.98 };
+const OLDER_FLOOR = { wrong: 0.03, coveredRight: 0.54, offTopicAbstained: 0.98 };
 
 let stack: TestStack;
 let chat: Chat;
