@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadKnowledgeFiles } from '../../src/adapters/knowledge-files.ts';
-import type { KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
+import { CAUSES, PLACES, type KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
 import { reviewProblem } from '../../src/domain/knowledge-review.ts';
 
 let entries: KnowledgeEntry[];
@@ -101,5 +101,19 @@ describe('the knowledge base, as a whole', () => {
       return problem === undefined ? [] : [`${entry.id}: ${problem}`];
     });
     assert.deepEqual(wrong, []);
+  });
+});
+
+describe('the archive’s reach', () => {
+  /** Issue 24's floor: what a person in any state or UT, or working on any cause, finds at the least. */
+  const PER_PLACE = 15;
+  const PER_CAUSE = 20;
+
+  it(`holds at least ${String(PER_PLACE)} entries for each state and UT and ${String(PER_CAUSE)} for each cause`, () => {
+    const count = (has: (entry: KnowledgeEntry) => boolean) => entries.filter(has).length;
+    const thinPlaces = PLACES.filter((place) => count((entry) => entry.states.includes(place)) < PER_PLACE);
+    const thinCauses = CAUSES.filter((cause) => count((entry) => entry.causes.includes(cause)) < PER_CAUSE);
+    assert.deepEqual(thinPlaces, []);
+    assert.deepEqual(thinCauses, []);
   });
 });
