@@ -14,6 +14,7 @@ const HINGLISH_MARKERS = new Set([
   'kaise', 'kya', 'kaun', 'kitna', 'kitni', 'kitne', 'hai', 'hain', 'ka', 'ki', 'ke', 'ko', 'mein', 'liye', 'milega', 'milegi', 'karein', 'kare',
   'chahiye', 'kahan', 'kab', 'aur', 'nahi', 'mujhe', 'hamare', 'hamara', 'apne', 'kaha', 'sakte', 'sakta', 'wala', 'wali', 'bhi', 'kyu', 'kyun',
   'mila', 'mili', 'kiya', 'hua', 'hui', 'karna', 'karte', 'karta', 'karti', 'konsa', 'kaunsa', 'rahega', 'rahi', 'raha', 'hota', 'hoti',
+  'kese', 'konsi', 'kaunsi', 'milenge', 'milne', 'milta', 'milti', 'milte', 'hoga', 'hogi', 'karu', 'hoon', 'nhi', 'krna', 'jisme', 'kyunki', 'banwana', 'karwana',
 ]);
 
 export function languageOf(question: string): QuestionLanguage {

@@ -164,6 +164,12 @@ export const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'unhen', 'unhe', 'unko', 'inko', 'isko', 'usko', 'hamara', 'hamare', 'hamari', 'tum', 'aap', 'aapka', 'aapki', 'batao', 'bataiye', 'bataye',
   'chahte', 'chahta', 'chahti', 'lena', 'lene', 'dena', 'dene', 'jaye', 'jaaye', 'jata', 'jati', 'jate', 'ja', 'sake', 'paaye', 'paye',
   'bada', 'badi', 'bade', 'kisi', 'sahi', 'upayogi', 'pada', 'padi', 'pade',
+  'hu', 'hoon', 'hun', 'karu', 'karun', 'karoon', 'jabki', 'jisme', 'jismein', 'jisse', 'jise', 'isse', 'usse', 'unki', 'unka', 'unke', 'iska',
+  'iski', 'iske', 'uska', 'uski', 'uske', 'inka', 'inki', 'inke', 'agar', 'lekin', 'magar', 'na', 'deni', 'padta', 'padega', 'padti', 'padegi',
+  'hoga', 'hogi', 'honge', 'hoge', 'lete', 'leti', 'leta', 'le', 'lo', 'liya', 'diya', 'diye', 'aaya', 'aayi', 'aaye', 'aya', 'ayi', 'jaega',
+  'jayega', 'jayegi', 'jaegi', 'sakein', 'saku', 'wahan', 'yahan', 'kahin', 'sirf', 'keval', 'sabhi', 'taki', 'kyunki', 'kyuki', 'isliye', 'tak',
+  'karni', 'karenge', 'karo', 'kijiye', 'hona', 'hone', 'rha', 'rhi', 'rhe', 'hy', 'h', 'kr', 'krna', 'krne', 'kre', 'kro', 'nhi', 'mujhko', 'humko',
+  'hume', 'hamko', 'unhone', 'usne', 'maine', 'humne', 'aapne', 'waale', 'vale', 'vali', 'vala', 'baare', 'bare', 'thoda', 'jyada', 'zyada',
 ]);
 
 

@@ -70,6 +70,10 @@ describe('questions in Hindi', () => {
     assert.equal(inEnglish('समूह की बचत का हिसाब कैसे रखें', spellings), 'group savings accounts how');
     assert.equal(inEnglish('आंगनवाड़ी व्यवस्था की कमियां और सुधार के उदाहरण', spellings), 'anganwadi system shortcomings reform examples');
     assert.equal(inEnglish('गाँव जाकर काम करना चाहता हूँ, कैसे शुरू करूं', spellings), 'village work how start');
+    assert.equal(inEnglish('विधवा पेंशन के लिए आय प्रमाण पत्र कहाँ बनवाना होगा'), 'widow pension income certificate where get made');
+    assert.equal(inEnglish('पीएम किसान की किस्त नहीं आई, खतौनी में नाम कैसे सुधरवाएं'), 'PM-KISAN instalment not received khatauni land record names how correction');
+    assert.equal(inEnglish('budhape ki pension khate me nahi aayi, kese check kare'), 'old age pension account how check');
+    assert.equal(inEnglish('bakri palan ke liye karj aur sabsidi kaha milegi'), 'goat rearing loan subsidy get');
   });
 });
 
