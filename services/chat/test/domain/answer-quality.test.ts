@@ -15,13 +15,13 @@ import { startChat, type Chat } from '../support/chat.ts';
  * 26, on 902 entries: the test half is 282 questions since a second batch composed before reading
  * the archive was split between the halves, and its first-batch uncovered questions all gained
  * entries (issue 24), so its 17 uncovered questions are all new ones: 76.5% of them abstained
- * (93.3% of the old ones were, after tuning on their like), 38.2% of covered questions right, 6.0%
- * of all wrong; the older set 55.6% right, 1.9% wrong. The uncovered floor fell with the questions,
+ * (93.3% of the old ones were, after tuning on their like), 41.8% of covered questions right, 6.7%
+ * of all wrong; the older set 57.1% right, 1.9% wrong. The uncovered floor fell with the questions,
  * not with the code. Issue 23 aims at 2% wrong and 90% right: tighten these as retrieval gets
  * there, never loosen them to pass a change.
  */
-const FLOOR = { wrong: 0.07, coveredRight: 0.36, uncoveredAbstained: 0.75, offTopicAbstained: 0.98 };
-const OLDER_FLOOR = { wrong: 0.03, coveredRight: 0.54, offTopicAbstained: 0.98 };
+const FLOOR = { wrong: 0.07, coveredRight: 0.4, uncoveredAbstained: 0.75, offTopicAbstained: 0.98 };
+const OLDER_FLOOR = { wrong: 0.03, coveredRight: 0.56, offTopicAbstained: 0.98 };
 
 let stack: TestStack;
 let chat: Chat;
