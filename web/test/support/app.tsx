@@ -16,6 +16,7 @@ export const testUser = { name: 'Asha Rao', email: 'asha@example.in' };
 const shellRoutes: Routes = {
   'GET /api/user': { body: testUser },
   'GET /api/contact/info': { body: { supportEmail: 'support@example.in' } },
+  'GET /api/auth/config': { body: { googleClientId: null } },
   'POST /api/analytics/collect': { status: 204 },
 };
 

@@ -15,7 +15,12 @@ globalJsdom(undefined, { url: 'http://localhost/', virtualConsole });
 window.matchMedia = (media: string) =>
   Object.assign(new EventTarget(), { media, matches: media.includes('prefers-reduced-motion: reduce'), onchange: null }) as MediaQueryList;
 
-// jsdom lays nothing out, so there is nothing to scroll.
+// jsdom lays nothing out: nothing is ever resized, and there is nothing to scroll.
+globalThis.ResizeObserver = class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
 window.scrollTo = () => undefined;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 window.HTMLElement.prototype.scrollBy = () => undefined;
