@@ -6,7 +6,7 @@ import { SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { billingDetailsQuery, type BillingDetails } from '../../../billing/api.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
 
 interface BillingFields {
   stateCode?: string;

@@ -7,7 +7,7 @@ import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 import { useSession } from '../../../session/context.ts';
 import type { TokenAnswer } from '../../auth/tokenAnswer.ts';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
 
 interface PasswordFields {
   currentPassword: string;

@@ -1,5 +1,5 @@
 import { Card, Flex, Table, Typography } from 'antd';
-import { SectionTitle } from '../../account/profile/SectionTitle.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import type { Analytics } from '../api/adminApi.ts';
 import { formatCount, formatDay, formatParameters } from '../format.ts';
 

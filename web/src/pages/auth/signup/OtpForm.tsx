@@ -8,6 +8,7 @@ import { useSecondsUntil } from '../../../hooks/useSecondsUntil.ts';
 import { useSession } from '../../../session/context.ts';
 import type { TokenAnswer } from '../tokenAnswer.ts';
 import { clearPendingSignup, type PendingSignup } from './pendingSignup.ts';
+import styles from '../auth.module.css';
 
 /** OTP length (spec section 9). */
 const OTP_LENGTH = 6;
@@ -58,7 +59,7 @@ export function OtpForm({ pending, password, onResent, onChangeEmail }: { pendin
         <Input placeholder="000000" maxLength={OTP_LENGTH} inputMode="numeric" autoComplete="one-time-code" size="large" />
       </Form.Item>
       <Flex gap="small" wrap>
-        <Button type="primary" htmlType="submit" size="large" loading={verify.isPending} style={{ flex: 1 }}>
+        <Button type="primary" htmlType="submit" size="large" loading={verify.isPending} className={styles.codeButton}>
           Verify OTP
         </Button>
         <Button
@@ -66,7 +67,7 @@ export function OtpForm({ pending, password, onResent, onChangeEmail }: { pendin
           loading={resend.isPending}
           disabled={resendIn > 0}
           aria-describedby="otp-resend-wait"
-          style={{ flex: 1 }}
+          className={styles.codeButton}
           onClick={() => {
             verify.reset();
             resend.mutate();
@@ -75,10 +76,10 @@ export function OtpForm({ pending, password, onResent, onChangeEmail }: { pendin
           Resend OTP
         </Button>
       </Flex>
-      <Typography.Paragraph type="secondary" id="otp-resend-wait" style={{ marginTop: 12, marginBottom: 0 }}>
+      <p id="otp-resend-wait" className={styles.resendWait}>
         {resendIn > 0 ? `You can ask for a new code in ${resendIn} s.` : 'Did not get the code? You can ask for a new one.'}
-      </Typography.Paragraph>
-      <Button type="link" style={{ paddingInline: 0 }} onClick={onChangeEmail}>
+      </p>
+      <Button type="link" className={styles.otherAddress} onClick={onChangeEmail}>
         Use a different email address
       </Button>
     </Form>

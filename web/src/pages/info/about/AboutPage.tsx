@@ -1,27 +1,24 @@
 import { Typography } from 'antd';
+import { InfoArticle } from '../InfoArticle.tsx';
 import { WriteToUs } from '../WriteToUs.tsx';
 import { RouterLink } from '../../../components/RouterLink.tsx';
 import { publisher } from '../../../components/layout/publisher.ts';
 import { BASIC_PLAN, formatRupees, PREMIUM_PLAN, queriesPerMonth } from '../../../billing/plans.ts';
+import styles from '../info.module.css';
 
 const { Title, Paragraph, Link } = Typography;
-
-const h2 = { fontSize: 22, marginTop: 32 };
 
 /** About Better+: what it is, how its answers are made, who it is for and who brings it. Typography (an <article>) styles the text and lists. */
 export function AboutPage() {
   return (
-    <Typography style={{ maxWidth: 800, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' }}>
-      <Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
-        About Better+
-      </Title>
-      <Paragraph style={{ fontSize: 17 }}>
+    <InfoArticle title="About Better+">
+      <Paragraph className={styles.lead}>
         Better+ is a knowledge assistant for social impact in India. You ask a question in your own words, and Better+ answers from a
         curated archive of Indian social-impact organisations, solutions, success stories, step-by-step guides, changemakers and
         government schemes, and shows you where each answer comes from.
       </Paragraph>
 
-      <Title level={2} style={h2}>
+      <Title level={2}>
         Why we built it
       </Title>
       <Paragraph>
@@ -31,7 +28,7 @@ export function AboutPage() {
         in one place, so that the next person who needs it can find it in a minute.
       </Paragraph>
 
-      <Title level={2} style={h2}>
+      <Title level={2}>
         How answers are made
       </Title>
       <Paragraph>
@@ -45,7 +42,7 @@ export function AboutPage() {
         government scheme check its official site before you act.
       </Paragraph>
 
-      <Title level={2} style={h2}>
+      <Title level={2}>
         Who it is for
       </Title>
       <Paragraph>
@@ -53,7 +50,7 @@ export function AboutPage() {
         to learn what works, who is doing it and how to begin.
       </Paragraph>
 
-      <Title level={2} style={h2}>
+      <Title level={2}>
         Who brings it to you
       </Title>
       <Paragraph>
@@ -64,7 +61,7 @@ export function AboutPage() {
         , a publisher of positive news about people and ideas that are changing the country for the better.
       </Paragraph>
 
-      <Title level={2} style={h2}>
+      <Title level={2}>
         Plans
       </Title>
       <Paragraph>
@@ -73,10 +70,10 @@ export function AboutPage() {
         Razorpay and you can cancel it anytime. The details are in our <RouterLink to="/terms">Terms and Conditions</RouterLink>.
       </Paragraph>
 
-      <Title level={2} style={h2}>
+      <Title level={2}>
         Get in touch
       </Title>
       <WriteToUs lead="Questions, feedback or a story we should add? Write to us" />
-    </Typography>
+    </InfoArticle>
   );
 }

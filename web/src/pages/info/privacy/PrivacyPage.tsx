@@ -1,10 +1,9 @@
 import { Typography } from 'antd';
+import { InfoArticle } from '../InfoArticle.tsx';
 import { WriteToUs } from '../WriteToUs.tsx';
 import { RouterLink } from '../../../components/RouterLink.tsx';
 
 const { Title, Paragraph, Text } = Typography;
-
-const h2 = { fontSize: 22, marginTop: 32 };
 
 /** Change this date whenever the policy below changes. */
 const LAST_UPDATED = '23 November 2026';
@@ -12,17 +11,24 @@ const LAST_UPDATED = '23 November 2026';
 /** What Better+ collects, why, how long it keeps it and what users can do about it. Typography (an <article>) styles the text and lists. */
 export function PrivacyPage() {
   return (
-    <Typography style={{ maxWidth: 800, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' }}>
-      <Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
-        Privacy Policy
-      </Title>
-      <Paragraph type="secondary">Last updated: {LAST_UPDATED}</Paragraph>
+    <InfoArticle title="Privacy Policy" intro={`Last updated: ${LAST_UPDATED}`}>
       <Paragraph>
         This policy says what Better+ collects about you, why, how long we keep it and what you can do about it. In short: we collect what
         we need to run your account and answer your questions, we do not show you advertising, and we do not sell your data.
       </Paragraph>
 
-      <Title level={2} style={h2}>
+      <WhatWeCollect />
+      <WhyAndWho />
+      <KeepingAndRights />
+    </InfoArticle>
+  );
+}
+
+/** What is collected, in the account, the chats, payments, messages, page views and requests, and what the browser keeps. */
+function WhatWeCollect() {
+  return (
+    <>
+      <Title level={2}>
         What we collect
       </Title>
       <ul>
@@ -58,8 +64,15 @@ export function PrivacyPage() {
         place in the sign-up steps in session storage, which your browser clears when you close the tab. During sign-up a cookie ties the
         emailed code to your browser. We use no advertising cookies.
       </Paragraph>
+    </>
+  );
+}
 
-      <Title level={2} style={h2}>
+/** Why it is used, and who else handles it. */
+function WhyAndWho() {
+  return (
+    <>
+      <Title level={2}>
         Why we use it
       </Title>
       <ul>
@@ -70,8 +83,7 @@ export function PrivacyPage() {
         <li>To reply to your messages.</li>
         <li>To see which pages and features are used, so that we can improve Better+ and its archive.</li>
       </ul>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         Who else handles it
       </Title>
       <Paragraph>
@@ -80,8 +92,15 @@ export function PrivacyPage() {
         choose Google sign-in; and when an AI language model writes an answer, your question and the archive entries that match it are sent
         to the model provider we use, without your name or email address. We also disclose data when Indian law requires us to.
       </Paragraph>
+    </>
+  );
+}
 
-      <Title level={2} style={h2}>
+/** How long it is kept, the user's choices and rights, changes, and whom to ask. */
+function KeepingAndRights() {
+  return (
+    <>
+      <Title level={2}>
         How long we keep it
       </Title>
       <ul>
@@ -95,8 +114,7 @@ export function PrivacyPage() {
         <li>Messages to us: as long as we need them to answer you and to follow up.</li>
         <li>Page-view records and technical logs: only as long as we need them for the purposes above; they do not hold your questions.</li>
       </ul>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         Your choices and rights
       </Title>
       <ul>
@@ -111,19 +129,17 @@ export function PrivacyPage() {
         </li>
         <li>You can complain to us about how we handle your data, and we will answer.</li>
       </ul>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         Changes to this policy
       </Title>
       <Paragraph>
         When we change this policy we update the date at the top, and when a change matters we tell you by email or on the website before
         it takes effect.
       </Paragraph>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         Contact us
       </Title>
       <WriteToUs lead="For anything about your data, write to us" />
-    </Typography>
+    </>
   );
 }

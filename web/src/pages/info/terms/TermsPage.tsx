@@ -1,30 +1,39 @@
 import { Typography } from 'antd';
+import { InfoArticle } from '../InfoArticle.tsx';
 import { WriteToUs } from '../WriteToUs.tsx';
 import { RouterLink } from '../../../components/RouterLink.tsx';
 import { BASIC_PLAN, formatRupees, PREMIUM_PLAN, queriesPerMonth } from '../../../billing/plans.ts';
 
 const { Title, Paragraph } = Typography;
 
-const h2 = { fontSize: 22, marginTop: 32 };
-
 /** Change this date whenever the terms below change. */
 const LAST_UPDATED = '23 November 2026';
 
+const premiumPrice = formatRupees(PREMIUM_PLAN.monthlyPriceRupees);
+
 /** The terms of use, with the policies of spec section 9: no refunds, monthly auto-renewal, access to the end of a cancelled cycle. Typography (an <article>) styles the text and lists. */
 export function TermsPage() {
-  const premiumPrice = formatRupees(PREMIUM_PLAN.monthlyPriceRupees);
   return (
-    <Typography style={{ maxWidth: 800, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' }}>
-      <Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
-        Terms and Conditions
-      </Title>
-      <Paragraph type="secondary">Last updated: {LAST_UPDATED}</Paragraph>
+    <InfoArticle title="Terms and Conditions" intro={`Last updated: ${LAST_UPDATED}`}>
       <Paragraph>
         These terms are the agreement between you and Better+ (“we”, “us”) for using the Better+ website and its knowledge assistant.
         By creating an account or using Better+ you accept them. Please read them; they are written to be understood.
       </Paragraph>
 
-      <Title level={2} style={h2}>
+      <TermsSummary />
+      <AccountAndPlans />
+      <PaymentAndCancelling />
+      <UsingBetterPlus />
+      <ServiceAndAccount />
+    </InfoArticle>
+  );
+}
+
+/** The policies in five lines. */
+function TermsSummary() {
+  return (
+    <>
+      <Title level={2}>
         The short version
       </Title>
       <ul>
@@ -37,8 +46,15 @@ export function TermsPage() {
         <li>No refunds: payments are non-refundable.</li>
         <li>Answers are for information only. They cite their sources; check them before you rely on an answer.</li>
       </ul>
+    </>
+  );
+}
 
-      <Title level={2} style={h2}>
+/** Sections 1 and 2: the account and the monthly allowance. */
+function AccountAndPlans() {
+  return (
+    <>
+      <Title level={2}>
         1. Your account
       </Title>
       <Paragraph>
@@ -46,8 +62,7 @@ export function TermsPage() {
         us at once if you think someone else has used your account. An account is for one person; you are responsible for what is done
         with it.
       </Paragraph>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         2. Plans and the monthly query allowance
       </Title>
       <Paragraph>
@@ -57,8 +72,15 @@ export function TermsPage() {
         Better+ fails to answer it, or when it answers that the archive does not cover it. When the allowance is used up, you can ask
         again in the next period or upgrade your plan.
       </Paragraph>
+    </>
+  );
+}
 
-      <Title level={2} style={h2}>
+/** Sections 3 to 5: renewal, cancelling, no refunds. */
+function PaymentAndCancelling() {
+  return (
+    <>
+      <Title level={2}>
         3. Payment and automatic renewal
       </Title>
       <Paragraph>
@@ -67,8 +89,7 @@ export function TermsPage() {
         cancelled before then. If we ever change the price, we will tell you before the new price applies to you, and you can cancel
         before it does.
       </Paragraph>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         4. Cancelling
       </Title>
       <Paragraph>
@@ -76,8 +97,7 @@ export function TermsPage() {
         the next renewal; nothing more is charged. Cancellation keeps your access to the end of the billing cycle: you keep Premium and its
         remaining queries until the end of the period you have paid for, and then your account moves to the {BASIC_PLAN.name} plan.
       </Paragraph>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         5. No refunds
       </Title>
       <Paragraph>
@@ -85,8 +105,15 @@ export function TermsPage() {
         the rest of a billing cycle after you cancel. If you believe you were charged by mistake, for example twice for the same month,
         contact us and we will look into it.
       </Paragraph>
+    </>
+  );
+}
 
-      <Title level={2} style={h2}>
+/** Sections 6 to 8: what answers are, acceptable use, whose content is whose. */
+function UsingBetterPlus() {
+  return (
+    <>
+      <Title level={2}>
         6. Answers are information, not advice
       </Title>
       <Paragraph>
@@ -95,8 +122,7 @@ export function TermsPage() {
         schemes, rules and organisations change. Check the cited sources, and for a government scheme its official website or office,
         before you make a decision based on an answer.
       </Paragraph>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         7. Acceptable use
       </Title>
       <Paragraph>When you use Better+, do not:</Paragraph>
@@ -108,8 +134,7 @@ export function TermsPage() {
         <li>send other people’s personal information, or content that is abusive, hateful or unlawful.</li>
       </ul>
       <Paragraph>We may suspend or close an account that breaks these rules, after telling you why where we can.</Paragraph>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         8. Content
       </Title>
       <Paragraph>
@@ -117,8 +142,15 @@ export function TermsPage() {
         you receive for your own work and share short parts of them, crediting the original sources. Your questions remain yours; our{' '}
         <RouterLink to="/privacy">Privacy Policy</RouterLink> says how we handle them.
       </Paragraph>
+    </>
+  );
+}
 
-      <Title level={2} style={h2}>
+/** Sections 9 to 12: the service, closing an account, changes, contact. */
+function ServiceAndAccount() {
+  return (
+    <>
+      <Title level={2}>
         9. The service
       </Title>
       <Paragraph>
@@ -126,27 +158,24 @@ export function TermsPage() {
         errors, and we may change or improve its features. Better+ is provided as it is; to the extent the law allows, we are not
         responsible for losses that come from relying on an answer without checking its sources.
       </Paragraph>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         10. Closing your account
       </Title>
       <Paragraph>
         To delete your account, write to our support team (see below); accounts are deleted on request. If you have a Premium subscription,
         cancel it first; deleting an account does not refund the current billing cycle.
       </Paragraph>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         11. Changes and governing law
       </Title>
       <Paragraph>
         We may update these terms. When a change matters, we will tell you by email or on the website before it takes effect, and the
         date at the top of this page will change. These terms are governed by the laws of India.
       </Paragraph>
-
-      <Title level={2} style={h2}>
+      <Title level={2}>
         12. Contact
       </Title>
       <WriteToUs lead="Questions about these terms or a payment: write to us" />
-    </Typography>
+    </>
   );
 }
