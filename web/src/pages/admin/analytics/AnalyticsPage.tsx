@@ -24,24 +24,24 @@ export function AnalyticsPage() {
   return (
     <PageLayout width="full" title="Analytics">
       <Flex vertical gap="large">
-      <RangeSelector
-        choice={choice}
-        today={today}
-        onChange={(next) => {
-          setParams(searchParamsOfRange(next));
-        }}
-      />
-      {request === null ? (
-        <Typography.Text>Choose a start date and an end date.</Typography.Text>
-      ) : error ? (
-        <Notice type="error" text={errorMessage('adminAnalytics', error)} />
-      ) : data ? (
-        <Report analytics={data} updating={isFetching} />
-      ) : (
-        <div role="status" aria-label="Loading analytics">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </div>
-      )}
+        <RangeSelector
+          choice={choice}
+          today={today}
+          onChange={(next) => {
+            setParams(searchParamsOfRange(next));
+          }}
+        />
+        {request === null ? (
+          <Typography.Text>Choose a start date and an end date.</Typography.Text>
+        ) : error ? (
+          <Notice type="error" text={errorMessage('adminAnalytics', error)} />
+        ) : data ? (
+          <Report analytics={data} updating={isFetching} />
+        ) : (
+          <div role="status" aria-label="Loading analytics">
+            <Skeleton active paragraph={{ rows: 8 }} />
+          </div>
+        )}
       </Flex>
     </PageLayout>
   );
