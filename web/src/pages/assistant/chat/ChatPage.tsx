@@ -57,26 +57,24 @@ export function ChatPage() {
   };
 
   const actions = (
-    <Flex align="center" gap="middle">
-      {allowance && <Typography.Text strong>Queries left: {allowance.queriesLeft}</Typography.Text>}
-      {entries.length > 0 && (
-        <Button onClick={() => { setClearOpen(true); }} disabled={busy}>
-          Clear Chat
-        </Button>
-      )}
-    </Flex>
+    <ChatActions
+      queriesLeft={allowance?.queriesLeft}
+      canClear={entries.length > 0}
+      busy={busy}
+      onClear={() => {
+        setClearOpen(true);
+      }}
+    />
   );
 
   return (
     <PageLayout width="medium" title="Chat" actions={actions}>
       <Flex vertical gap="middle">
         {lastAnswersAlike(entries) && !similarDismissed && (
-          <Alert
-            type="info"
-            showIcon
-            closable={{ onClose: () => { setSimilarDismissed(true); }, 'aria-label': 'Dismiss' }}
-            title="Getting similar answers?"
-            description="Try clearing the chat or rephrasing your question to get a fresh answer."
+          <SimilarAnswersTip
+            onDismiss={() => {
+              setSimilarDismissed(true);
+            }}
           />
         )}
         <MessageList entries={entries} typingId={typingId} onTyped={onTyped} onFollowUp={pick} busy={busy} />
@@ -102,5 +100,31 @@ export function ChatPage() {
         onLater={() => { setLimitOpen(false); }}
       />
     </PageLayout>
+  );
+}
+
+/** Beside the title: the queries left this period, and Clear Chat once there is something to clear. */
+function ChatActions({ queriesLeft, canClear, busy, onClear }: { queriesLeft: number | undefined; canClear: boolean; busy: boolean; onClear: () => void }) {
+  return (
+    <Flex align="center" gap="middle">
+      {queriesLeft !== undefined && <Typography.Text strong>Queries left: {queriesLeft}</Typography.Text>}
+      {canClear && (
+        <Button onClick={onClear} disabled={busy}>
+          Clear Chat
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+function SimilarAnswersTip({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <Alert
+      type="info"
+      showIcon
+      closable={{ onClose: onDismiss, 'aria-label': 'Dismiss' }}
+      title="Getting similar answers?"
+      description="Try clearing the chat or rephrasing your question to get a fresh answer."
+    />
   );
 }

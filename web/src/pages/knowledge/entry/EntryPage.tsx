@@ -108,47 +108,8 @@ function EntryArticle({ entry }: { entry: Entry }) {
           <TagLinks label="States" items={entry.states.map((state) => ({ key: state, text: state, to: knowledgePath({ state }) }))} />
           <TagLinks label="Causes" items={entry.causes.map((cause) => ({ key: cause, text: readable(cause), to: knowledgePath({ cause }) }))} />
 
-          {entry.questions.length > 0 && (
-            <section aria-labelledby="entry-questions">
-              <h2 id="entry-questions" className={styles.h2}>
-                Questions this answers
-              </h2>
-              <Typography.Paragraph type="secondary">Choose one to ask it in the chat.</Typography.Paragraph>
-              <Flex vertical gap="small" component="ul" className={styles.plainList}>
-                {entry.questions.map((question) => (
-                  <li key={question}>
-                    <Button
-                      icon={<MessageOutlined aria-hidden="true" />}
-                      className={styles.question}
-                      onClick={() => {
-                        ask(question);
-                      }}
-                    >
-                      {question}
-                    </Button>
-                  </li>
-                ))}
-              </Flex>
-            </section>
-          )}
-
-          {sources.length > 0 && (
-            <section aria-labelledby="entry-sources">
-              <h2 id="entry-sources" className={styles.h2}>
-                Sources
-              </h2>
-              <Typography.Paragraph type="secondary">Each opens in a new tab.</Typography.Paragraph>
-              <Flex vertical gap="small" component="ul" className={styles.sources}>
-                {sources.map((source) => (
-                  <li key={source.url}>
-                    <a className="app-link" href={source.url} target="_blank" rel="noopener noreferrer">
-                      {source.title}
-                    </a>
-                  </li>
-                ))}
-              </Flex>
-            </section>
-          )}
+          {entry.questions.length > 0 && <EntryQuestions questions={entry.questions} onAsk={ask} />}
+          {sources.length > 0 && <EntrySources sources={sources} />}
 
           <p className={styles.asOf}>
             Facts checked as of <time dateTime={entry.as_of}>{formatIndiaDate(entry.as_of)}</time>
@@ -181,5 +142,53 @@ function TagLinks({ label, items }: { label: string; items: TagLink[] }) {
         ))}
       </Flex>
     </Flex>
+  );
+}
+
+/** The questions the entry answers, each a button that takes it to the chat. */
+function EntryQuestions({ questions, onAsk }: { questions: readonly string[]; onAsk: (question: string) => void }) {
+  return (
+    <section aria-labelledby="entry-questions">
+      <h2 id="entry-questions" className={styles.h2}>
+        Questions this answers
+      </h2>
+      <Typography.Paragraph type="secondary">Choose one to ask it in the chat.</Typography.Paragraph>
+      <Flex vertical gap="small" component="ul" className={styles.plainList}>
+        {questions.map((question) => (
+          <li key={question}>
+            <Button
+              icon={<MessageOutlined aria-hidden="true" />}
+              className={styles.question}
+              onClick={() => {
+                onAsk(question);
+              }}
+            >
+              {question}
+            </Button>
+          </li>
+        ))}
+      </Flex>
+    </section>
+  );
+}
+
+/** The entry's https sources, each opening in a new tab. */
+function EntrySources({ sources }: { sources: Entry['sources'] }) {
+  return (
+    <section aria-labelledby="entry-sources">
+      <h2 id="entry-sources" className={styles.h2}>
+        Sources
+      </h2>
+      <Typography.Paragraph type="secondary">Each opens in a new tab.</Typography.Paragraph>
+      <Flex vertical gap="small" component="ul" className={styles.sources}>
+        {sources.map((source) => (
+          <li key={source.url}>
+            <a className="app-link" href={source.url} target="_blank" rel="noopener noreferrer">
+              {source.title}
+            </a>
+          </li>
+        ))}
+      </Flex>
+    </section>
   );
 }
