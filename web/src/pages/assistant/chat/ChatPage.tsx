@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Typography, type InputRef } from 'antd';
+import { Alert, Button, Flex, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { SAMPLE_QUESTIONS, SUGGESTION_BLOCKS } from '../../../questions/sampleQuestions.ts';
-import { takePendingQuestion } from '../../../session/pendingQuestion.ts';
 import { ClearChatDialog, LimitDialog } from './ChatDialogs.tsx';
 import { queriesLeftQuery } from './chatApi.ts';
 import { MessageList, type ChatEntry } from './MessageList.tsx';
@@ -12,6 +11,7 @@ import { QuestionForm } from './QuestionForm.tsx';
 import { SampleStrip } from './SampleStrip.tsx';
 import { SuggestionBlocks } from './SuggestionBlocks.tsx';
 import { useConversation } from './useConversation.ts';
+import { useQuestionInput } from './useQuestionInput.ts';
 
 /** The last two answers read the same: the user is likely going round in circles. */
 function lastAnswersAlike(entries: readonly ChatEntry[]): boolean {
@@ -22,32 +22,18 @@ function lastAnswersAlike(entries: readonly ChatEntry[]): boolean {
 /** The chat (spec sections 2, 4 and 8): history, the allowance, asking, and the dialogs around them. */
 export function ChatPage() {
   const navigate = useNavigate();
-  const input = useRef<InputRef>(null);
   const { data: allowance } = useQuery(queriesLeftQuery);
   const [limitOpen, setLimitOpen] = useState(false);
   const [clearOpen, setClearOpen] = useState(false);
   const [similarDismissed, setSimilarDismissed] = useState(false);
-  const [question, setQuestion] = useState('');
+  const { input, question, setQuestion, pick } = useQuestionInput();
   const { entries, typingId, onTyped, ask, clear, busy } = useConversation(() => {
     setLimitOpen(true);
   });
 
-  // A question chosen before signing in is waiting in the input.
-  useEffect(() => {
-    const pending = takePendingQuestion();
-    if (pending === null) return;
-    setQuestion(pending);
-    input.current?.focus();
-  }, []);
-
   useEffect(() => {
     if (allowance?.queriesLeft === 0) setLimitOpen(true);
   }, [allowance?.queriesLeft]);
-
-  const pick = (text: string) => {
-    setQuestion(text);
-    input.current?.focus();
-  };
 
   const send = () => {
     const message = question.trim();
