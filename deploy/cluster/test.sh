@@ -137,17 +137,28 @@ create_secret() {
   ADMIN_USERNAME="$(cat "$dir/admin-username")"
 }
 
-# all_pods_ready SECONDS: every pod that is to run (finished Job and test pods aside) is Ready.
-# A pod of a replaced ReplicaSet that is still terminating when the wait lists the pods is never
-# Ready, and the wait fails with NotFound once it is gone: then it asks again, within the time.
+# all_pods_ready SECONDS: every pod that is to run is Ready. Pods being deleted (a replaced
+# ReplicaSet's) and finished ones (the topics Job, test pods) aside: `kubectl wait --all` waited
+# on a replaced chat pod after it was gone, until its time ran out.
+# shellcheck disable=SC2016 # $ready is the template's variable, not the shell's
+READY_OR_NOT='{{range .items}}{{if and (not .metadata.deletionTimestamp) (ne .status.phase "Succeeded")}}{{$ready := false}}{{range .status.conditions}}{{if and (eq .type "Ready") (eq .status "True")}}{{$ready = true}}{{end}}{{end}}{{if not $ready}}{{.metadata.name}} {{end}}{{end}}{{end}}'
 all_pods_ready() {
-  local deadline=$((SECONDS + $1)) out
-  until out="$(kubectl -n "$NAMESPACE" wait pod --all --field-selector=status.phase!=Succeeded --for=condition=Ready \
-    --timeout="$((deadline - SECONDS))s" 2>&1 >/dev/null)"; do
-    if ! grep -q NotFound <<<"$out" || ((SECONDS >= deadline)); then
-      echo "$out"
-      return 1
-    fi
+  local deadline=$((SECONDS + $1)) waiting
+  while waiting="$(kubectl -n "$NAMESPACE" get pods -o go-template="$READY_OR_NOT")"; do
+    [[ -z "$waiting" ]] && return 0
+    ((SECONDS < deadline)) || break
+    sleep 2
+  done
+  echo "not Ready after $1 s: ${waiting:-(kubectl failed)}"
+  return 1
+}
+
+# rollouts_done TIMEOUT: every Deployment has rolled out. helm's --wait can return while one still
+# rolls (chat, which loads its model before it is Ready, took over five minutes on a loaded machine).
+rollouts_done() {
+  local deployment
+  for deployment in "${DEPLOYMENTS[@]}"; do
+    kubectl -n "$NAMESPACE" rollout status "deployment/$deployment" --timeout="$1" >/dev/null || return 1
   done
 }
 
@@ -270,9 +281,7 @@ pod_kill() {
     answer="$(evict "${pods[1]}")" && { echo "$deployment: a second eviction was allowed: $answer" && rc=1; }
     grep -q 'disruption budget' <<<"$answer" || { echo "$deployment: the second eviction failed otherwise: $answer" && rc=1; }
   done
-  for deployment in "${DEPLOYMENTS[@]}"; do
-    kubectl -n "$NAMESPACE" rollout status "deployment/$deployment" --timeout=5m >/dev/null || rc=1
-  done
+  rollouts_done 5m || rc=1
   all_pods_ready 300 || rc=1
   stop_load pod-kill || rc=1
   summary+=("pod kill $LOAD_COUNTS")
@@ -290,14 +299,14 @@ upgrade_and_rollback() {
     echo "the upgrade did not change billing's settings"
     return 1
   }
-  all_pods_ready 300 || return 1
+  rollouts_done 10m && all_pods_ready 300 || return 1
   journey "$UPGRADED_SUPPLIER_NAME" || return 1
   "$HELM_BIN" rollback "$RELEASE" 1 -n "$NAMESPACE" --wait --timeout 10m || return 1
   [[ "$(billing_setting SUPPLIER_NAME)" == "$SUPPLIER_NAME" && "$(billing_setting LOG_LEVEL)" == info ]] || {
     echo "the rollback did not restore billing's settings"
     return 1
   }
-  all_pods_ready 300 || return 1
+  rollouts_done 10m && all_pods_ready 300 || return 1
   journey "$SUPPLIER_NAME" || return 1
   "$HELM_BIN" history "$RELEASE" -n "$NAMESPACE"
   summary+=("upgrade and rollback ok")

@@ -59,7 +59,15 @@ api_answers() {
   podman --remote --url "unix://$SOCKET" version >/dev/null 2>&1
 }
 
-if api_answers; then
+# A service started from a folder since deleted (a checkout removed for a fresh clone) starts no
+# container: conmon inherits the folder and fails with "Failed to get working directory", which
+# the API reports as "write child: broken pipe".
+in_live_folder() {
+  local pid
+  pid="$(infra_live_pid "$PIDFILE")" && [[ "$(readlink "/proc/$pid/cwd")" != *"(deleted)" ]]
+}
+
+if api_answers && in_live_folder; then
   infra_log "reusing the podman API service on $SOCKET"
 else
   if pid="$(infra_live_pid "$PIDFILE")"; then
@@ -68,7 +76,8 @@ else
   rm -f "$SOCKET"
   infra_log "starting podman system service on $SOCKET (log: $LOGFILE)"
   # --time=0: serve until stopped, not only while clients are connected.
-  setsid podman system service --time=0 "unix://$SOCKET" >"$LOGFILE" 2>&1 </dev/null &
+  # From /, which outlives any checkout.
+  (cd / && exec setsid podman system service --time=0 "unix://$SOCKET" >"$LOGFILE" 2>&1 </dev/null) &
   echo $! >"$PIDFILE"
   infra_wait 30 "the podman API on $SOCKET" api_answers || {
     tail -n 30 "$LOGFILE" >&2 || true

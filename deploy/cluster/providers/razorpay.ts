@@ -1,5 +1,5 @@
 // Razorpay, standing in for the real one in the test cluster: billing's own sandbox
-// (services/billing/src/domain/payments/razorpay-sandbox.ts), which speaks Razorpay's REST protocol,
+// (services/billing/src/adapters/razorpay-sandbox.ts), which speaks Razorpay's REST protocol,
 // run as a pod of its own from the billing image (the file is mounted from a ConfigMap at
 // /app/deploy/cluster/providers, so the imports resolve as in this repository). Billing runs in
 // production mode with keys for it and RAZORPAY_API_URL=http://razorpay:8080, so it talks to it
@@ -14,7 +14,7 @@
 // its own per install, none in the source), WEBHOOK_URL (billing's webhook through the gateway).
 import { createServer, type IncomingMessage } from 'node:http';
 import { plans } from '../../../services/billing/src/domain/plans.ts';
-import { startRazorpaySandbox } from '../../../services/billing/src/domain/payments/razorpay-sandbox.ts';
+import { startRazorpaySandbox } from '../../../services/billing/src/adapters/razorpay-sandbox.ts';
 
 const setting = (name: string): string => process.env[name] ?? (console.error(`${name} is not set`), process.exit(78));
 const webhookUrl = setting('WEBHOOK_URL');

@@ -1,5 +1,5 @@
-// `npm run admin:rebuild`: see src/events/rebuild.ts.
-import { runRebuildCommand } from '../src/events/rebuild.ts';
+// `npm run admin:rebuild`: see rebuild.ts.
+import { runRebuildCommand } from './rebuild.ts';
 
 process.exitCode = await runRebuildCommand(process.env, (line) => {
   console.log(line);

@@ -1,7 +1,7 @@
 import { defineService } from '@betterplus/kit';
 import { adminReportingSettings, type AdminReportingConfig } from './config.ts';
 import { adminCredentials } from './domain/admin-credentials.ts';
-import { forgetSaltsEachMinute } from './domain/analytics/salts.ts';
+import { forgetSaltsEachMinute } from './use-cases/analytics/salts.ts';
 import { handlers } from './events/handlers/index.ts';
 import { adminGuard } from './routes/admin-guard.ts';
 import { adminRoutes } from './routes/admin.ts';

@@ -1,16 +1,15 @@
 import { createNotifiedCache, defineService } from '@betterplus/kit';
-import { billingSettings, type BillingConfig } from './config.ts';
+import { choosePayments } from './adapters/choose-payments.ts';
+import { billingSettings, supplierOf, type BillingConfig } from './config.ts';
 import type { SubscriptionRow } from './db/subscriptions.ts';
-import { startPlanScheduler } from './domain/plan-scheduler.ts';
-import { supplierOf } from './domain/supplier.ts';
 import { handlers } from './events/handlers/index.ts';
-import { choosePayments } from './domain/payments/choose-payments.ts';
 import { billingDetailsRoutes } from './routes/billing-details.ts';
 import { devCheckoutRoutes } from './routes/dev-checkout.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { billingMetrics } from './routes/metrics.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { WEBHOOK_PATH, webhookRoutes } from './routes/webhooks.ts';
+import { startPlanScheduler } from './use-cases/plan-scheduler.ts';
 
 /**
  * billing: plans, subscriptions, payments and invoices. Consumes identity.user.v1 and

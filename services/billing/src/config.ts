@@ -1,4 +1,5 @@
 import { Type, baseSettings, requiredInProduction, type Static } from '@betterplus/kit';
+import type { Supplier } from './domain/supplier.ts';
 
 export const billingSettings = Type.Object({
   ...baseSettings,
@@ -26,3 +27,10 @@ export const billingSettings = Type.Object({
 });
 
 export type BillingConfig = Static<typeof billingSettings>;
+
+export const supplierOf = (config: BillingConfig): Supplier => ({
+  name: config.SUPPLIER_NAME,
+  address: config.SUPPLIER_ADDRESS ?? null,
+  gstin: config.SUPPLIER_GSTIN ?? null,
+  stateCode: config.SUPPLIER_STATE_CODE,
+});

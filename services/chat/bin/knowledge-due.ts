@@ -4,7 +4,7 @@
 // the files in knowledge/, no database.
 import { parseArgs } from 'node:util';
 import { indiaDate } from '@betterplus/kit';
-import { loadKnowledgeFiles } from '../src/domain/knowledge-files.ts';
+import { loadKnowledgeFiles } from '../src/adapters/knowledge-files.ts';
 import { addDays, dueForReview } from '../src/domain/knowledge-review.ts';
 
 const USAGE = 'usage: npm run knowledge:due -- [--on YYYY-MM-DD] [--within DAYS]';

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { createEmbedder } from '../src/adapters/embedder.ts';
 import { EMBEDDING_MODEL, embeddingModelDir, modelFolderName } from '../src/adapters/embedding-model.ts';
-import { loadKnowledgeFiles } from '../src/domain/knowledge-files.ts';
+import { loadKnowledgeFiles } from '../src/adapters/knowledge-files.ts';
 import { loadOlderQuestions } from './question-set.ts';
 
 const PASSAGE_WORDS = 60;

@@ -10,7 +10,8 @@ import { writeFile } from 'node:fs/promises';
 import { createLogger } from '@betterplus/kit';
 import { outOfScopeKind } from '../src/domain/out-of-scope.ts';
 import { hintsOf } from '../src/domain/question-hints.ts';
-import { isAnswer, placeFits, RELEVANCE, type Ranked, type Thresholds } from '../src/domain/relevance.ts';
+import { fitsPlaces, isAnswer, RELEVANCE, type Thresholds } from '../src/domain/relevance.ts';
+import type { Candidate } from '../src/domain/retrieval.ts';
 import { openScratchKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
 
@@ -20,17 +21,18 @@ const questions = half === 'dev' ? await loadPersonaQuestions('dev') : await loa
 
 interface Seen {
   question: LabelledQuestion;
-  /** The question in the archive's words. */
+  /** The question in the archive's words, and the places it names. */
   english: string;
+  asked: string[];
   /** Candidates in the order retrieval gives, with what the decision reads. */
-  candidates: (Pick<Ranked, 'similarity' | 'coverage' | 'missing' | 'byMeaning' | 'byWords'> & { id: string; kind: string; placed: boolean })[];
+  candidates: (Pick<Candidate, 'similarity' | 'coverage' | 'missing' | 'lacking' | 'byMeaning' | 'byWords'> & { id: string; kind: string; states: string[]; placed: boolean })[];
 }
 
 const knowledge = await openScratchKnowledgeBase(createLogger('calibrate', 'warn'), process.env);
 const seen: Seen[] = [];
 for (const question of questions) {
   if (outOfScopeKind(question.question)) {
-    seen.push({ question, english: question.question, candidates: [] });
+    seen.push({ question, english: question.question, asked: [], candidates: [] });
     continue;
   }
   const retrieval = await knowledge.retrieve(question.question);
@@ -38,7 +40,8 @@ for (const question of questions) {
   seen.push({
     question,
     english: retrieval.english,
-    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, kind: c.entry.kind, similarity: c.similarity, coverage: c.coverage, missing: c.missing, byMeaning: c.byMeaning, byWords: c.byWords, placed: placeFits(asked, c.entry.states) })),
+    asked,
+    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, kind: c.entry.kind, similarity: c.similarity, coverage: c.coverage, missing: c.missing, lacking: c.lacking, byMeaning: c.byMeaning, byWords: c.byWords, states: c.entry.states, placed: fitsPlaces(asked, c) })),
   });
 }
 await knowledge.close();

@@ -1,7 +1,7 @@
 import { defineService } from '@betterplus/kit';
 import { chatSettings, type ChatConfig } from './config.ts';
-import { chooseAnswerer } from './domain/choose-answerer.ts';
-import { startUnansweredSweeper } from './domain/unanswered-sweeper.ts';
+import { chooseAnswerer } from './adapters/choose-answerer.ts';
+import { startUnansweredSweeper } from './use-cases/unanswered-sweeper.ts';
 import { handlers } from './events/handlers/index.ts';
 import { askRoutes } from './routes/ask.ts';
 import { feedbackRoutes } from './routes/feedback.ts';

@@ -1,6 +1,6 @@
 import { createSecretSealer, createTokenSigner, defineService } from '@betterplus/kit';
 import { identitySettings, type IdentityConfig } from './config.ts';
-import { createGoogleClient } from './domain/google-client.ts';
+import { createGoogleClient } from './adapters/google-client.ts';
 import { handlers } from './events/handlers/index.ts';
 import { authConfigRoutes } from './routes/auth-config.ts';
 import { createBackgroundTasks } from './routes/background.ts';

@@ -12,7 +12,7 @@ import {
   type OpenSecret,
 } from '@betterplus/kit';
 import { notificationsSettings, supportAddress, type NotificationsConfig } from './config.ts';
-import { createDeliver, createMailSender } from './events/deliver.ts';
+import { createDeliver, createMailSender } from './use-cases/deliver.ts';
 import { handlers } from './events/handlers/index.ts';
 import { contactRoutes } from './routes/contact.ts';
 

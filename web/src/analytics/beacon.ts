@@ -1,6 +1,7 @@
 // What the web app tells its own analytics (POST /api/analytics/collect, served by admin-reporting):
 // page views and a few named events, with the path they happened on. Nothing identifies the
 // visitor: no cookie, no id, nothing kept in the browser. Pure: the sending is in send.ts.
+import type { Body } from '../api/contract.ts';
 import { isAdminPath } from '../pages/admin/paths.ts';
 
 export const COLLECT_PATH = '/api/analytics/collect';
@@ -14,9 +15,9 @@ export interface AnalyticsEvents {
 }
 export type AnalyticsEventName = keyof AnalyticsEvents;
 
-export type Beacon =
-  | { kind: 'pageview'; path: string; referrer?: string }
-  | { kind: 'event'; path: string; name: AnalyticsEventName; parameters?: Record<string, string | number | boolean> };
+/** What the collector takes (its schema at admin-reporting), of which the app sends a page view or one of its named events. */
+type Hit = Body<typeof COLLECT_PATH, 'post'>;
+export type Beacon = (Pick<Hit, 'path' | 'referrer'> & { kind: 'pageview' }) | (Pick<Hit, 'path' | 'parameters'> & { kind: 'event'; name: AnalyticsEventName });
 
 /** The collector keeps at most this many characters of a path. */
 export const MAX_PATH_LENGTH = 500;

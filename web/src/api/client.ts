@@ -1,6 +1,10 @@
-// The one API client of the web app: every user call goes through `api`, which adds the bearer
-// token, parses JSON and turns failures into ApiError. A 401 means the token is no longer good,
-// so it is dropped here and the session is told (it clears the user and goes to /).
+// The one API client of the web app: openapi-fetch typed by the services' OpenAPI documents
+// (generated/), so a path, its parameters, its body and its answer are the services' own. Every
+// user call goes through `api`, whose middleware adds the bearer token and turns failures into
+// ApiError. A 401 means the token is no longer good, so it is dropped here and the session is told
+// (it clears the user and goes to /).
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './generated/index.ts';
 
 const TOKEN_KEY = 'token';
 
@@ -55,41 +59,52 @@ function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Sends a call with the token; a failure (401 included) becomes an ApiError, a success is returned unread. */
-async function send(method: string, path: string, body: unknown, accept: string): Promise<Response> {
-  const headers = new Headers({ Accept: accept });
-  const token = getToken();
-  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+/** The ApiError of an answer that is not a success, with the server's `{ error, code }` when it sent them. */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const { error, code } = parseErrorBody(await response.text());
+  return new ApiError(response.status, asString(error), asString(code));
+}
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/** JSON unless the call asks for something else (an invoice's PDF). */
+export function acceptJson(request: Request): void {
+  if (!request.headers.has('Accept')) request.headers.set('Accept', 'application/json');
+}
 
-  if (!response.ok) {
-    if (response.status === 401 && token !== null) {
+/** The signed-in user's token on every call; any failure (401 included) becomes an ApiError. */
+export const userSession: Middleware = {
+  onRequest({ request }) {
+    acceptJson(request);
+    const token = getToken();
+    if (token !== null) request.headers.set('Authorization', `Bearer ${token}`);
+  },
+  async onResponse({ request, response }) {
+    if (response.ok) return;
+    if (response.status === 401 && request.headers.has('Authorization')) {
       clearToken();
       for (const listener of unauthorizedListeners) listener();
     }
-    const { error, code } = parseErrorBody(await response.text());
-    throw new ApiError(response.status, asString(error), asString(code));
-  }
-  return response;
-}
-
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const text = await (await send(method, path, body, 'application/json')).text();
-  // The caller names the answer's type; an empty body (204) comes back as undefined.
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
-export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
-  delete: <T>(path: string) => request<T>('DELETE', path),
-  /** A file the server sends (an invoice's PDF), read whole. */
-  file: async (path: string, accept: string): Promise<Blob> => (await send('GET', path, undefined, accept)).blob(),
+    throw await apiErrorOf(response);
+  },
 };
+
+/**
+ * The calls of every service, through the gateway on the page's own origin (`/api/...`), with the
+ * global fetch as it is when a call is made, not when this module loaded.
+ */
+export const api = createClient<paths>({ fetch: (request) => fetch(request) });
+api.use(userSession);
+
+/**
+ * What a call answered, and the answer itself (for its headers). The middleware has already thrown
+ * an ApiError for any failure, so a call that returns succeeded: its data (undefined for an empty
+ * answer) is all there is to read.
+ */
+export async function answerOf<T>(call: Promise<{ data?: T; response: Response }>): Promise<{ data: T; response: Response }> {
+  const { data, response } = await call;
+  return { data: data as T, response };
+}
+
+/** What a call answered (see answerOf). */
+export async function dataOf<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+  return (await answerOf(call)).data;
+}

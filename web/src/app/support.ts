@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { api, dataOf } from '../api/client.ts';
 
 /** Spec section 9: support answers within this time. */
 export const supportReplyTime = '24-48 hours';
@@ -12,7 +12,7 @@ export const supportReplyTime = '24-48 hours';
 export function useSupportEmail(): string | undefined {
   const { data } = useQuery({
     queryKey: ['contact-info'],
-    queryFn: () => api.get<{ supportEmail: string }>('/api/contact/info'),
+    queryFn: () => dataOf(api.GET('/api/contact/info')),
     staleTime: Infinity,
   });
   return data?.supportEmail;

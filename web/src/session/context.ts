@@ -1,11 +1,9 @@
 import { createContext, useContext } from 'react';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { api, dataOf } from '../api/client.ts';
+import type { Answer } from '../api/contract.ts';
 
-export interface User {
-  name: string;
-  email: string;
-}
+export type User = Answer<'/api/user', 'get'>;
 
 export interface Session {
   /** The signed-in user, or null when signed out. */
@@ -24,7 +22,7 @@ export const userQueryKey = ['user'] as const;
 /** The signed-in user's query, shared by the session and the pages that show the user. */
 export const userQuery = queryOptions({
   queryKey: userQueryKey,
-  queryFn: () => api.get<User>('/api/user'),
+  queryFn: () => dataOf(api.GET('/api/user')),
   // The user changes only through our own calls, which set it; a focus refetch or retry gains nothing.
   staleTime: Infinity,
   retry: false,

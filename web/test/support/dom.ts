@@ -15,6 +15,15 @@ globalJsdom(undefined, { url: 'http://localhost/', virtualConsole });
 window.matchMedia = (media: string) =>
   Object.assign(new EventTarget(), { media, matches: media.includes('prefers-reduced-motion: reduce'), onchange: null }) as MediaQueryList;
 
+// jsdom has no fetch, so node's Request stays; like a browser's, it resolves a path ('/api/user',
+// as the API clients send it) against the page's address. Replaced before the clients are created.
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+}
+globalThis.Request = PageRequest;
+
 // jsdom lays nothing out: nothing is ever resized, and there is nothing to scroll.
 globalThis.ResizeObserver = class {
   observe(): void {}

@@ -31,8 +31,12 @@ export interface Network {
   answer: (route: string, answer: Answer) => void;
 }
 
-function bodyOf(init: RequestInit | undefined): unknown {
-  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+/** A call as the app made it: a Request (the API clients, openapi-fetch) or an address and its options (the beacons). */
+async function callOf(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Call> {
+  const request = new Request(input, init);
+  const url = new URL(request.url);
+  const text = await request.text();
+  return { method: request.method, path: url.pathname, search: url.searchParams, headers: request.headers, body: text === '' ? undefined : JSON.parse(text) };
 }
 
 export function stubNetwork(routes: Routes): Network {
@@ -40,14 +44,7 @@ export function stubNetwork(routes: Routes): Network {
   const calls: Call[] = [];
 
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      search: url.searchParams,
-      headers: new Headers(init?.headers),
-      body: bodyOf(init),
-    };
+    const call = await callOf(input, init);
     calls.push(call);
     const answer = answers.get(`${call.method} ${call.path}`) ?? { status: 404, body: { error: 'Not Found' } };
     const { status = 200, body, headers = {} } = typeof answer === 'function' ? await answer(call) : answer;

@@ -7,7 +7,7 @@ import { eventually } from '@betterplus/kit/testing';
 import type { EmbeddedStack } from '../../src/embedded-stack.ts';
 import { signUpWithCode } from './signup.ts';
 
-/** The embedded sandbox's plan (billing's domain/payments/choose-payments.ts): not a secret. */
+/** The embedded sandbox's plan (billing's adapters/choose-payments.ts): not a secret. */
 export const SANDBOX_PLAN_ID = 'plan_betterpluspremium';
 /** The Premium price, in paise. */
 export const PREMIUM_PAISE = 249_900;

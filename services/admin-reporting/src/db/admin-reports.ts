@@ -1,22 +1,13 @@
 import type { Queryable } from '@betterplus/kit';
+import type { AdminStats, AdminUserRow } from '../contracts/schemas.ts';
+
+// The shapes are the admin calls' answers, declared once with their schemas; named here for the queries' callers.
+export type { AdminStats, AdminUserRow };
 
 /** Trends cover this many months, the current one included, months without activity as zero. */
 const TREND_MONTHS = 12;
 /** Monthly Revenue and monthly queries: the last 30 days, today included (spec: a 30-day figure). */
 const MONTH_DAYS = 30;
-
-export interface AdminStats {
-  totalUsers: number;
-  monthlyRevenue: number;
-  monthlyQueries: number;
-  subscriptionsByPlan: { plan: string; count: number }[];
-  revenueTrend: { month: string; revenue: number }[];
-  subscriptionTrend: { month: string; count: number }[];
-  /** The knowledge archive's entries as chat last told them; null until it has. */
-  knowledgeEntries: number | null;
-  /** Of those, the entries whose review date is today in India or earlier; null until chat has told its archive. */
-  knowledgeDueForReview: number | null;
-}
 
 /** Every figure from the summary tables: no scan of users, subscriptions, queries or payments. */
 export async function adminStats(db: Queryable, now: Date): Promise<AdminStats> {
@@ -41,20 +32,6 @@ export async function adminStats(db: Queryable, now: Date): Promise<AdminStats> 
   const [stats] = rows;
   if (!stats) throw new Error('the stats query returned no row');
   return stats;
-}
-
-/** A row of the admin users table and its CSV export (spec: Admin user row). */
-export interface AdminUserRow {
-  user_name: string;
-  user_email: string;
-  subscription_plan: string | null;
-  queries_limit: number | null;
-  queries_used: number | null;
-  start_date: string | null;
-  end_date: string | null;
-  razorpay_subscription_id: string | null;
-  razorpay_status: string | null;
-  amount: number | null;
 }
 
 export const USER_COLUMNS = [

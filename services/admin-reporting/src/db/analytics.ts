@@ -1,4 +1,8 @@
 import type { Queryable } from '@betterplus/kit';
+import type { AnalyticsFigures, NotHelpfulAnswer, QuestionsAsked } from '../contracts/schemas.ts';
+
+// The shapes are the admin calls' answers, declared once with their schemas; named here for the queries' callers.
+export type { AnalyticsFigures, NotHelpfulAnswer, QuestionsAsked };
 
 /**
  * The salt of an India day (`YYYY-MM-DD`), kept as `fresh` when the day has none yet; the salts
@@ -67,16 +71,6 @@ export async function recordHit(db: Queryable, hit: StoredHit, sessionTimeoutSec
   );
 }
 
-export interface AnalyticsFigures {
-  pageViews: number;
-  activeUsers: number;
-  averageSessionDuration: number;
-  conversionRate: number;
-  userEngagement: { date: string; sessions: number }[];
-  topPages: { path: string; pageViews: number }[];
-  events: { date: string; events: { name: string; parameters: string; count: number }[] }[];
-}
-
 /** The pages listed as top pages. */
 const TOP_PAGES = 10;
 /** Events listed per day, the most frequent first: parameters a client makes up at random cannot swell the answer without bound. */
@@ -118,11 +112,6 @@ export async function analyticsFigures(db: Queryable, firstDay: string, lastDay:
   return figures;
 }
 
-export interface QuestionsAsked {
-  topQuestions: { question: string; count: number }[];
-  abstainedQuestions: { question: string; count: number }[];
-}
-
 /** Questions listed in each list. */
 const TOP_QUESTIONS = 10;
 
@@ -146,16 +135,6 @@ export async function questionsAsked(db: Queryable, from: Date, to: Date): Promi
   const [asked] = rows;
   if (!asked) throw new Error('the questions query returned no row');
   return asked;
-}
-
-export interface NotHelpfulAnswer {
-  question: string;
-  /** Answers to it marked not helpful (each answer's latest mark). */
-  count: number;
-  /** The latest reasons given, newest first. */
-  reasons: string[];
-  /** The knowledge base entries those answers cited. */
-  sources: string[];
 }
 
 /** Reasons listed per question. */

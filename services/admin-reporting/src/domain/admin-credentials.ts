@@ -3,7 +3,6 @@ import { ConfigError, safeEqual } from '@betterplus/kit';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
-import type { AdminReportingConfig } from '../config.ts';
 
 const strength = new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...english.dictionary }, graphs: common.adjacencyGraphs });
 
@@ -23,11 +22,19 @@ export interface AdminCredentials {
   verifyPassword(password: string): Promise<boolean>;
 }
 
+/** The settings that name the admin account (config.ts), as plain values. */
+export interface AdminAccountSettings {
+  APP_ENV: string;
+  ADMIN_USERNAME?: string | undefined;
+  ADMIN_PASSWORD?: string | undefined;
+  ADMIN_PASSWORD_HASH?: string | undefined;
+}
+
 /**
  * The admin account from configuration, or undefined when none is set (every admin call is
  * then refused). Production refuses a missing password and a weak plain one.
  */
-export function adminCredentials(config: AdminReportingConfig): AdminCredentials | undefined {
+export function adminCredentials(config: AdminAccountSettings): AdminCredentials | undefined {
   const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password, ADMIN_PASSWORD_HASH: hash, APP_ENV } = config;
   if (APP_ENV === 'production') {
     if (!password && !hash) throw new ConfigError('ADMIN_PASSWORD or ADMIN_PASSWORD_HASH is required in production');

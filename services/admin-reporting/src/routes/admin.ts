@@ -3,35 +3,7 @@ import { ErrorResponse, Type, indiaDate, type Database, type ServiceApp } from '
 import { stringify } from 'csv-stringify';
 import { USER_COLUMNS, adminStats, adminUsers, allUserRows } from '../db/admin-reports.ts';
 import type { AdminGuard } from './admin-guard.ts';
-
-const Text = Type.Union([Type.String(), Type.Null()]);
-const Figure = Type.Union([Type.Number(), Type.Null()]);
-
-const StatsResponse = Type.Object({
-  totalUsers: Type.Integer(),
-  monthlyRevenue: Type.Number({ description: 'Paise paid in the last 30 days' }),
-  monthlyQueries: Type.Integer({ description: 'Queries taken in the last 30 days' }),
-  subscriptionsByPlan: Type.Array(Type.Object({ plan: Type.String(), count: Type.Integer() })),
-  revenueTrend: Type.Array(Type.Object({ month: Type.String(), revenue: Type.Number() })),
-  subscriptionTrend: Type.Array(Type.Object({ month: Type.String(), count: Type.Integer() })),
-  knowledgeEntries: Type.Union([Type.Integer(), Type.Null()], { description: "The knowledge base's entries, as chat last told its archive; null until it has" }),
-  knowledgeDueForReview: Type.Union([Type.Integer(), Type.Null()], { description: 'Knowledge entries whose review date is today in India or earlier; null until chat has told its archive' }),
-});
-
-const UserRow = Type.Object({
-  user_name: Type.String(),
-  user_email: Type.String(),
-  subscription_plan: Text,
-  queries_limit: Figure,
-  queries_used: Figure,
-  start_date: Text,
-  end_date: Text,
-  razorpay_subscription_id: Text,
-  razorpay_status: Text,
-  amount: Figure,
-});
-
-const UsersResponse = Type.Object({ users: Type.Array(UserRow), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() });
+import { AdminStats, UsersPage } from '../contracts/schemas.ts';
 
 /** A cell a spreadsheet would run as a formula (= + - @, or a tab or return before one) is kept as text (OWASP, CSV injection). */
 export const neutralised = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
@@ -40,7 +12,7 @@ export const neutralised = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) 
 export function adminRoutes(app: ServiceApp, deps: { db: Database; guard: AdminGuard }): void {
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
 
-  app.get('/api/admin/stats', { preHandler: deps.guard, schema: { summary: 'Platform figures for the admin dashboard', response: { 200: StatsResponse, ...errors } } }, () =>
+  app.get('/api/admin/stats', { preHandler: deps.guard, schema: { summary: 'Platform figures for the admin dashboard', response: { 200: AdminStats, ...errors } } }, () =>
     adminStats(deps.db, new Date()),
   );
 
@@ -60,7 +32,7 @@ export function adminRoutes(app: ServiceApp, deps: { db: Database; guard: AdminG
           },
           { additionalProperties: false },
         ),
-        response: { 200: UsersResponse, ...errors },
+        response: { 200: UsersPage, ...errors },
       },
     },
     async (request) => {
@@ -72,7 +44,7 @@ export function adminRoutes(app: ServiceApp, deps: { db: Database; guard: AdminG
 
   app.get(
     '/api/admin/users/export',
-    { preHandler: deps.guard, schema: { summary: 'Every user row as CSV (users-subscriptions-{date}.csv), streamed', response: { 200: Type.Unsafe<Readable>({ type: 'string', description: 'text/csv' }), ...errors } } },
+    { preHandler: deps.guard, schema: { summary: 'Every user row as CSV (users-subscriptions-{date}.csv), streamed', response: { 200: { description: 'Every user row, a header line first', content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } } }, ...errors } } },
     async (_request, reply) => {
       const csv = stringify({ header: true, columns: [...USER_COLUMNS], cast: { string: neutralised } });
       const rows = Readable.from(allUserRows(deps.db));

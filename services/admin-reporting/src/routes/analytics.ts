@@ -1,9 +1,10 @@
 import { ErrorResponse, Type, badRequest, enforceRateLimit, type Cache, type Database, type ServiceApp, type Static } from '@betterplus/kit';
 import type { AdminReportingConfig } from '../config.ts';
 import { analyticsFigures, notHelpfulAnswers, questionsAsked } from '../db/analytics.ts';
-import { createCollector, type Hit } from '../domain/analytics/collect.ts';
+import { createCollector, type Hit } from '../use-cases/analytics/collect.ts';
 import { RANGES, addDays, indiaMidnight, rangeDays } from '../domain/analytics/range.ts';
 import type { AdminGuard } from './admin-guard.ts';
+import { Analytics } from '../contracts/schemas.ts';
 
 export interface AnalyticsDeps {
   db: Database;
@@ -37,33 +38,6 @@ const hitOf = ({ kind, path, name, parameters }: Static<typeof CollectBody>): Hi
   if (name === undefined) throw badRequest('Invalid request: an event needs a name');
   return { kind, path, name, parameters: parameters ?? {} };
 };
-
-const Counted = Type.Object({ question: Type.String(), count: Type.Integer() });
-
-const AnalyticsResponse = Type.Object({
-  pageViews: Type.Integer(),
-  activeUsers: Type.Integer({ description: 'Distinct visitors (a visitor is recognised within one India day)' }),
-  averageSessionDuration: Type.Integer({ description: 'Seconds' }),
-  conversionRate: Type.Number({ description: 'Percent of sessions with a signup or a subscription' }),
-  userEngagement: Type.Array(Type.Object({ date: Type.String({ description: 'YYYYMMDD' }), sessions: Type.Integer() })),
-  topPages: Type.Array(Type.Object({ path: Type.String(), pageViews: Type.Integer() })),
-  events: Type.Array(
-    Type.Object({
-      date: Type.String({ description: 'YYYYMMDD' }),
-      events: Type.Array(Type.Object({ name: Type.String(), parameters: Type.String({ description: 'JSON text' }), count: Type.Integer() })),
-    }),
-  ),
-  topQuestions: Type.Array(Counted),
-  abstainedQuestions: Type.Array(Counted),
-  notHelpfulAnswers: Type.Array(
-    Type.Object({
-      question: Type.String(),
-      count: Type.Integer({ description: 'Answers to it marked not helpful (each answer by its latest mark)' }),
-      reasons: Type.Array(Type.String(), { description: 'The latest reasons given, newest first (a few)' }),
-      sources: Type.Array(Type.String(), { description: 'Ids of the knowledge base entries those answers cited' }),
-    }),
-  ),
-});
 
 const AnalyticsQuery = Type.Object(
   {
@@ -117,7 +91,7 @@ export function analyticsRoutes(app: ServiceApp, deps: AnalyticsDeps): void {
       schema: {
         summary: 'Website analytics of a range of India days ending today, or of a custom range',
         querystring: AnalyticsQuery,
-        response: { 200: AnalyticsResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+        response: { 200: Analytics, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request) => {

@@ -8,7 +8,7 @@ import { indiaDate } from '@betterplus/kit';
 import { realInfrastructure, type TestStack } from '@betterplus/kit/testing';
 import type { AnalyticsFigures, NotHelpfulAnswer, QuestionsAsked } from '../../src/db/analytics.ts';
 import { recordAnswerRated } from '../../src/db/read-models.ts';
-import { createCollector } from '../../src/domain/analytics/collect.ts';
+import { createCollector } from '../../src/use-cases/analytics/collect.ts';
 import { ADMIN, adminHeaders, basic, startOnEachStack, type AdminReporting } from '../support/admin.ts';
 
 let onEach: { database: string; stack: TestStack; service: AdminReporting }[] = [];

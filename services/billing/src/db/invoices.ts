@@ -1,5 +1,5 @@
 import type { Queryable } from '@betterplus/kit';
-import type { Period, PlanId } from '../domain/plans.ts';
+import type { Period, Plan } from './subscriptions.ts';
 
 /** Who an invoice is from or to, as it was when the invoice was issued. */
 export interface InvoiceParty {
@@ -14,7 +14,7 @@ export interface InvoiceRow {
   id: number;
   user_id: string;
   payment_id: string;
-  plan: PlanId;
+  plan: Plan;
   amount_paise: number;
   taxable_paise: number;
   cgst_paise: number;
@@ -31,7 +31,7 @@ export interface InvoiceRow {
 export interface NewInvoice {
   userId: string;
   paymentId: string;
-  plan: PlanId;
+  plan: Plan;
   amountPaise: number;
   taxablePaise: number;
   cgstPaise: number;

@@ -1,5 +1,5 @@
 import type { Queryable } from '@betterplus/kit';
-import type { Period } from '../domain/plans.ts';
+import type { Period } from './subscriptions.ts';
 
 export interface Charge {
   paymentId: string;

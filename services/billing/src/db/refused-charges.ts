@@ -1,11 +1,11 @@
 import type { Queryable } from '@betterplus/kit';
-import type { RefusalReason } from '../domain/charges.ts';
 
-export interface RefusedCharge {
+/** `Reason`: why it was refused, one of the rule's reasons (domain/charges.ts). */
+export interface RefusedCharge<Reason extends string = string> {
   /** What was refused, once: the webhook's event id, or the payment and subscription of a verification. */
   attempt: string;
   source: 'webhook' | 'verify-payment';
-  reason: RefusalReason;
+  reason: Reason;
   /** The webhook's event name. */
   event: string | null;
   /** The owner of the provider subscription, when it is one of billing's. */

@@ -1,5 +1,3 @@
-import type { BillingConfig } from '../config.ts';
-
 /** Who issues the invoices (CGST Rule 46), from configuration. */
 export interface Supplier {
   name: string;
@@ -7,10 +5,3 @@ export interface Supplier {
   gstin: string | null;
   stateCode: string;
 }
-
-export const supplierOf = (config: BillingConfig): Supplier => ({
-  name: config.SUPPLIER_NAME,
-  address: config.SUPPLIER_ADDRESS ?? null,
-  gstin: config.SUPPLIER_GSTIN ?? null,
-  stateCode: config.SUPPLIER_STATE_CODE,
-});

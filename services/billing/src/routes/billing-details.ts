@@ -1,14 +1,15 @@
 import { ErrorResponse, Type, badRequest, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { findCustomer, setBillingDetails } from '../db/customers.ts';
 import { gstinValid, indianStates, stateByCode } from '../domain/gst.ts';
+import { IndianState } from '../contracts/schemas.ts';
 
 const DetailsResponse = Type.Object({
   stateCode: Type.Union([Type.String(), Type.Null()]),
   gstin: Type.Union([Type.String(), Type.Null()]),
-  states: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
+  states: Type.Array(IndianState),
 });
 
-const states = indianStates.map(({ code, name }) => ({ code, name }));
+const states: IndianState[] = indianStates.map(({ code, name }) => ({ code, name }));
 
 /** The customer's optional GST details: the state that is the place of supply, and a GSTIN for input tax credit. */
 export function billingDetailsRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'authenticate'>): void {

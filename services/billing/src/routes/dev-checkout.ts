@@ -1,6 +1,7 @@
 import { ErrorResponse, Type, conflict, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { findProviderSubscription } from '../db/provider-subscriptions.ts';
-import type { RazorpaySandbox } from '../domain/payments/razorpay-sandbox.ts';
+import type { RazorpaySandbox } from '../adapters/razorpay-sandbox.ts';
+import { PaymentConfirmation } from '../contracts/schemas.ts';
 
 /**
  * The embedded sandbox's checkout (never in production: the sandbox runs only without Razorpay's
@@ -17,7 +18,7 @@ export function devCheckoutRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' 
         summary: 'TEST MODE: completes the sandbox checkout of a subscription',
         body: Type.Object({ subscription_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
         response: {
-          200: Type.Object({ razorpay_payment_id: Type.String(), razorpay_subscription_id: Type.String(), razorpay_signature: Type.String() }),
+          200: PaymentConfirmation,
           400: ErrorResponse,
           401: ErrorResponse,
           404: ErrorResponse,

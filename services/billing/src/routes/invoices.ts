@@ -1,9 +1,9 @@
-import { ErrorResponse, Type, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
+import { ErrorResponse, Type, currentUser, notFound, type ServiceApp, type ServiceDeps, type Static } from '@betterplus/kit';
 import { invoiceOf, invoicesOf, type InvoiceParty, type InvoiceRow } from '../db/invoices.ts';
 import { GST_RATE_PERCENT, SAC_ONLINE_INFORMATION, amountInWords, invoiceNumber, stateByCode } from '../domain/gst.ts';
 import { renderInvoicePdf } from '../domain/invoice-pdf.ts';
+import { IndianState } from '../contracts/schemas.ts';
 
-const State = Type.Object({ code: Type.String(), name: Type.String() });
 const Invoice = Type.Object({
   id: Type.Integer(),
   number: Type.String(),
@@ -23,16 +23,17 @@ const Invoice = Type.Object({
     igst: Type.Integer(),
     local_tax: Type.Union([Type.Literal('SGST'), Type.Literal('UTGST')]),
   }),
-  place_of_supply: State,
-  supplier: Type.Object({ name: Type.String(), address: Type.Union([Type.String(), Type.Null()]), gstin: Type.Union([Type.String(), Type.Null()]), state: State }),
-  buyer: Type.Object({ name: Type.String(), email: Type.String(), gstin: Type.Union([Type.String(), Type.Null()]), state: Type.Union([State, Type.Null()]) }),
+  place_of_supply: IndianState,
+  supplier: Type.Object({ name: Type.String(), address: Type.Union([Type.String(), Type.Null()]), gstin: Type.Union([Type.String(), Type.Null()]), state: IndianState }),
+  buyer: Type.Object({ name: Type.String(), email: Type.String(), gstin: Type.Union([Type.String(), Type.Null()]), state: Type.Union([IndianState, Type.Null()]) }),
   amount_in_words: Type.String(),
 });
+type Invoice = Static<typeof Invoice>;
 
-const stateJson = (code: string) => ({ code, name: stateByCode(code)?.name ?? code });
+const stateJson = (code: string): IndianState => ({ code, name: stateByCode(code)?.name ?? code });
 const partyState = (party: InvoiceParty) => (party.stateCode ? stateJson(party.stateCode) : null);
 
-function invoiceJson(invoice: InvoiceRow) {
+function invoiceJson(invoice: InvoiceRow): Invoice {
   return {
     id: invoice.id,
     number: invoiceNumber(invoice.id),
@@ -40,7 +41,7 @@ function invoiceJson(invoice: InvoiceRow) {
     created_at: invoice.created_at.toISOString(),
     plan: invoice.plan,
     payment_id: invoice.payment_id,
-    currency: 'INR' as const,
+    currency: 'INR',
     period_start: invoice.period_start.toISOString(),
     period_end: invoice.period_end.toISOString(),
     sac: SAC_ONLINE_INFORMATION,
@@ -76,7 +77,7 @@ export function invoiceRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'a
 
   app.get(
     '/api/invoices/:id/pdf',
-    { preHandler: deps.authenticate, schema: { summary: 'The GST tax invoice as a PDF', params: InvoiceId, response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }), 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse } } },
+    { preHandler: deps.authenticate, schema: { summary: 'The GST tax invoice as a PDF', params: InvoiceId, response: { 200: { description: 'The invoice as a PDF file', content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } }, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse } } },
     async (request, reply) => {
       const invoice = await own(currentUser(request).userId, request.params.id);
       const pdf = await renderInvoicePdf({

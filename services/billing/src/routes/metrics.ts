@@ -1,6 +1,6 @@
 import { createCounter, type Logger, type Metrics } from '@betterplus/kit';
 import type { RefusedCharge } from '../db/refused-charges.ts';
-import { REFUSAL_REASONS } from '../domain/charges.ts';
+import { REFUSAL_REASONS, type RefusalReason } from '../domain/charges.ts';
 
 /** Why a checkout's payment was not confirmed (the reason label of payment_verification_failures_total). */
 export const VERIFICATION_FAILURES = ['signature', 'not_paid', 'provider_refused', 'provider_unavailable'] as const;
@@ -47,7 +47,7 @@ export function billingMetrics(registry: Metrics['registry']) {
 export type BillingMetrics = ReturnType<typeof billingMetrics>;
 
 /** A refused charge, recorded for the first time: counted for the alert, and logged for whoever answers it. */
-export function alertRefusedCharge(counted: BillingMetrics, log: Pick<Logger, 'warn'>, refused: RefusedCharge): void {
+export function alertRefusedCharge(counted: BillingMetrics, log: Pick<Logger, 'warn'>, refused: RefusedCharge<RefusalReason>): void {
   counted.chargesRefused.inc({ reason: refused.reason });
   const { attempt, source, reason, event, userId, providerSubscriptionId, paymentId, amountPaise, currency, planId } = refused;
   log.warn({ refusedCharge: { attempt, source, reason, event, userId, providerSubscriptionId, paymentId, amountPaise, currency, planId } }, `refused a charge (${reason}): recorded in refused_charges, nothing applied`);

@@ -1,31 +1,23 @@
-import { AppError, ErrorResponse, Type, badRequest, conflict, currentUser, notFound, type NotifiedCache, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
+import { AppError, ErrorResponse, Type, badRequest, conflict, currentUser, notFound, type NotifiedCache, type Queryable, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import type { BillingConfig } from '../config.ts';
-import { addProviderSubscription, findProviderSubscription, reportProviderStatus } from '../db/provider-subscriptions.ts';
+import { addProviderSubscription, findProviderSubscription } from '../db/provider-subscriptions.ts';
 import { recordRefusedCharge, type RefusedCharge } from '../db/refused-charges.ts';
-import { basicPeriod } from '../domain/plans.ts';
-import { findSubscription, holdsActivePremium, setPremiumStatus, startBasicPlan, type SubscriptionRow } from '../db/subscriptions.ts';
-import { applyCharge, chargeRefusal } from '../domain/charges.ts';
+import { findSubscription, holdsActivePremium, type SubscriptionRow } from '../db/subscriptions.ts';
+import { chargeRefusal, type RefusalReason } from '../domain/charges.ts';
+import { PaymentProviderError, type PaymentGateway } from '../domain/payment-gateway.ts';
 import { paymentSignatureValid } from '../domain/signatures.ts';
 import type { Supplier } from '../domain/supplier.ts';
-import { publishCancelled, publishSubscriptionChanged } from '../events/publish.ts';
-import { PaymentProviderError, type PaymentGateway } from '../domain/payments/payment-gateway.ts';
+import { applyCheckoutCharge } from '../use-cases/apply-charge.ts';
+import { cancelPremium, chooseBasic } from '../use-cases/plan-changes.ts';
 import { alertRefusedCharge, type BillingMetrics, type VERIFICATION_FAILURES } from './metrics.ts';
+import { PaymentConfirmation, Subscription } from '../contracts/schemas.ts';
 
 /** The spec's messages (section 8, Plans and payment). */
 export const PREMIUM_ACTIVE = 'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
 export const CREATE_FAILED = 'Failed to create subscription. Please try again.';
 export const VERIFY_FAILED = 'Payment verification failed. Please try again.';
 
-const SubscriptionResponse = Type.Object({
-  plan: Type.Union([Type.Literal('basic'), Type.Literal('premium')]),
-  active: Type.Boolean(),
-  status: Type.String(),
-  queriesUsed: Type.Integer(),
-  queriesLimit: Type.Integer(),
-  endDate: Type.String({ format: 'date-time' }),
-});
-
-export const subscriptionJson = (subscription: SubscriptionRow) => ({
+export const subscriptionJson = (subscription: SubscriptionRow): Subscription => ({
   plan: subscription.plan,
   active: subscription.status === 'active',
   status: subscription.status,
@@ -48,32 +40,44 @@ export interface SubscriptionDeps extends Pick<ServiceDeps<BillingConfig>, 'db' 
   subscriptions: NotifiedCache<SubscriptionRow>;
 }
 
-export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): void {
-  const { db, uow, payments } = deps;
-  const verificationFailed = (reason: (typeof VERIFICATION_FAILURES)[number]) => {
-    deps.counted.verificationFailures.inc({ reason });
-    return reason === 'provider_unavailable' ? providerFailed(VERIFY_FAILED) : badRequest(VERIFY_FAILED, 'PAYMENT_VERIFICATION_FAILED');
-  };
-  const current = async (userId: string): Promise<SubscriptionRow> => {
-    const subscription = await findSubscription(db, userId);
-    if (!subscription) throw notFound('No active subscription', 'NO_SUBSCRIPTION');
-    return subscription;
-  };
+/** The user's subscription, or a 404 for a user who has none yet. */
+async function currentOf(db: Queryable, userId: string): Promise<SubscriptionRow> {
+  const subscription = await findSubscription(db, userId);
+  if (!subscription) throw notFound('No active subscription', 'NO_SUBSCRIPTION');
+  return subscription;
+}
 
+/** Counts why a checkout's payment was not confirmed, and answers it: a 502 when the provider failed, else a 400. */
+function verificationFailed(counted: BillingMetrics, reason: (typeof VERIFICATION_FAILURES)[number]): AppError {
+  counted.verificationFailures.inc({ reason });
+  return reason === 'provider_unavailable' ? providerFailed(VERIFY_FAILED) : badRequest(VERIFY_FAILED, 'PAYMENT_VERIFICATION_FAILED');
+}
+
+export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): void {
+  currentSubscriptionRoute(app, deps);
+  createSubscriptionRoute(app, deps);
+  verifyPaymentRoute(app, deps);
+  cancelSubscriptionRoute(app, deps);
+}
+
+function currentSubscriptionRoute(app: ServiceApp, deps: SubscriptionDeps): void {
   app.get(
     '/api/subscription',
     {
       preHandler: deps.authenticate,
-      schema: { summary: "The signed-in user's current plan and allowance", response: { 200: SubscriptionResponse, 401: ErrorResponse, 404: ErrorResponse } },
+      schema: { summary: "The signed-in user's current plan and allowance", response: { 200: Subscription, 401: ErrorResponse, 404: ErrorResponse } },
     },
     async (request) => {
       const { userId } = currentUser(request);
-      const subscription = await deps.subscriptions.get(userId, () => findSubscription(db, userId));
+      const subscription = await deps.subscriptions.get(userId, () => findSubscription(deps.db, userId));
       if (!subscription) throw notFound('No active subscription', 'NO_SUBSCRIPTION');
       return subscriptionJson(subscription);
     },
   );
+}
 
+function createSubscriptionRoute(app: ServiceApp, deps: SubscriptionDeps): void {
+  const { db, payments } = deps;
   app.post(
     '/api/subscription/create',
     {
@@ -82,7 +86,7 @@ export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): voi
         summary: 'Choose a plan: free (Basic) at once, or premium through a provider subscription to pay at checkout',
         body: Type.Object({ plan: Type.Union([Type.Literal('free'), Type.Literal('premium')]) }, { additionalProperties: false }),
         response: {
-          200: Type.Union([SubscriptionResponse, Type.Object({ id: Type.String(), keyId: Type.String(), testMode: Type.Boolean() })]),
+          200: Type.Union([Subscription, Type.Object({ id: Type.String(), keyId: Type.String(), testMode: Type.Boolean() })]),
           400: ErrorResponse,
           401: ErrorResponse,
           409: ErrorResponse,
@@ -97,11 +101,9 @@ export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): voi
       if (request.body.plan === 'free') {
         // Basic now; after a cancelled or halted Premium, Basic comes when its paid period ends (the scheduler).
         if (subscription) return subscriptionJson(subscription);
-        return uow.run(async (tx) => {
-          const granted = (await startBasicPlan(tx, userId, basicPeriod(new Date()))) ?? (await current(userId));
-          await publishSubscriptionChanged(tx, granted);
-          return subscriptionJson(granted);
-        });
+        const granted = await chooseBasic(deps.uow, db, userId, new Date());
+        if (!granted) throw notFound('No active subscription', 'NO_SUBSCRIPTION');
+        return subscriptionJson(granted);
       }
       let created;
       try {
@@ -114,18 +116,18 @@ export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): voi
       return { id: created.id, keyId: payments.keyId, testMode: payments.testMode };
     },
   );
+}
 
+function verifyPaymentRoute(app: ServiceApp, deps: SubscriptionDeps): void {
+  const { db, payments } = deps;
   app.post(
     '/api/subscription/verify-payment',
     {
       preHandler: deps.authenticate,
       schema: {
         summary: "Confirms the checkout's payment: the signature, then the payment and subscription with the provider; Premium starts once per payment",
-        body: Type.Object(
-          { razorpay_payment_id: Type.String({ minLength: 1, maxLength: 64 }), razorpay_subscription_id: Type.String({ minLength: 1, maxLength: 64 }), razorpay_signature: Type.String({ minLength: 1, maxLength: 128 }) },
-          { additionalProperties: false },
-        ),
-        response: { 200: SubscriptionResponse, 400: ErrorResponse, 401: ErrorResponse, 502: ErrorResponse },
+        body: PaymentConfirmation,
+        response: { 200: Subscription, 400: ErrorResponse, 401: ErrorResponse, 502: ErrorResponse },
       },
     },
     async (request) => {
@@ -133,24 +135,24 @@ export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): voi
       const { razorpay_payment_id: paymentId, razorpay_subscription_id: subscriptionId, razorpay_signature: signature } = request.body;
       const known = await findProviderSubscription(db, subscriptionId);
       // Someone else's subscription answers as a forged one does: nothing tells them it exists.
-      if (known?.user_id !== userId || !paymentSignatureValid(deps.keySecret, { paymentId, subscriptionId, signature })) throw verificationFailed('signature');
+      if (known?.user_id !== userId || !paymentSignatureValid(deps.keySecret, { paymentId, subscriptionId, signature })) throw verificationFailed(deps.counted, 'signature');
       let confirmed;
       try {
         confirmed = await Promise.all([payments.fetchPayment(paymentId), payments.fetchSubscription(subscriptionId)]);
       } catch (error) {
-        if (error instanceof PaymentProviderError && error.statusCode !== undefined && error.statusCode < 500) throw verificationFailed('provider_refused');
+        if (error instanceof PaymentProviderError && error.statusCode !== undefined && error.statusCode < 500) throw verificationFailed(deps.counted, 'provider_refused');
         request.log.warn({ err: error }, 'confirming a payment with the provider failed');
-        throw verificationFailed('provider_unavailable');
+        throw verificationFailed(deps.counted, 'provider_unavailable');
       }
       const [payment, providerSubscription] = confirmed;
       const paid = ['captured', 'authorized'].includes(payment.status);
-      if (!paid || !providerSubscription.currentStart) throw verificationFailed('not_paid');
+      if (!paid || !providerSubscription.currentStart) throw verificationFailed(deps.counted, 'not_paid');
       const reason = chargeRefusal(
         { subscriptionId, subscription: { planId: providerSubscription.planId }, payment: { subscriptionId: payment.subscriptionId, amountPaise: payment.amountPaise, currency: payment.currency } },
         deps.planId,
       );
       if (reason) {
-        const refused: RefusedCharge = {
+        const refused: RefusedCharge<RefusalReason> = {
           attempt: `verify-payment:${paymentId}|${subscriptionId}`,
           source: 'verify-payment',
           reason,
@@ -166,45 +168,37 @@ export function subscriptionRoutes(app: ServiceApp, deps: SubscriptionDeps): voi
         if (await recordRefusedCharge(db, refused)) alertRefusedCharge(deps.counted, request.log, refused);
         throw badRequest(VERIFY_FAILED, 'PAYMENT_VERIFICATION_FAILED');
       }
-      const cycleStart = providerSubscription.currentStart;
-      const charged = await uow.run(async (tx) => {
-        const applied = await applyCharge(tx, { userId, providerSubscriptionId: subscriptionId, paymentId, amountPaise: payment.amountPaise, cycleStart }, deps.supplier);
-        // As of the cycle's start: webhooks carry whole seconds, and a later one must still count as later.
-        await reportProviderStatus(tx, subscriptionId, providerSubscription.status, cycleStart);
-        return applied;
-      });
-      if (charged === 'applied') deps.counted.paid(payment.amountPaise);
-      return subscriptionJson(await current(userId));
+      const charge = { userId, providerSubscriptionId: subscriptionId, paymentId, amountPaise: payment.amountPaise, cycleStart: providerSubscription.currentStart };
+      if ((await applyCheckoutCharge(deps.uow, charge, providerSubscription.status, deps.supplier)) === 'applied') deps.counted.paid(payment.amountPaise);
+      return subscriptionJson(await currentOf(db, userId));
     },
   );
+}
 
+function cancelSubscriptionRoute(app: ServiceApp, deps: SubscriptionDeps): void {
   app.post(
     '/api/subscription/cancel',
     {
       preHandler: deps.authenticate,
       schema: {
         summary: 'Cancels Premium (active or halted) at the end of the paid cycle: it stays usable until endDate, then Basic',
-        response: { 200: SubscriptionResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse },
+        response: { 200: Subscription, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse },
       },
     },
     async (request) => {
       const { userId } = currentUser(request);
-      const subscription = await current(userId);
+      const subscription = await currentOf(deps.db, userId);
       const providerSubscriptionId = subscription.provider_subscription_id;
       // A halted Premium (its renewal failed) may be cancelled too, which stops Razorpay's retries.
       const cancellable = subscription.plan === 'premium' && ['active', 'halted'].includes(subscription.status);
       if (!cancellable || !providerSubscriptionId) throw conflict('Only an active Premium subscription can be cancelled.', 'NOT_CANCELLABLE');
       try {
-        await payments.cancelSubscription(providerSubscriptionId);
+        await deps.payments.cancelSubscription(providerSubscriptionId);
       } catch (error) {
         request.log.warn({ err: error }, 'cancelling with the provider failed');
         throw providerFailed('Failed to cancel subscription');
       }
-      const cancelled = await uow.run(async (tx) => {
-        const row = await setPremiumStatus(tx, providerSubscriptionId, ['active', 'halted'], 'cancelled');
-        if (row) await publishCancelled(tx, row);
-        return row;
-      });
+      const cancelled = await deps.uow.run((tx) => cancelPremium(tx, providerSubscriptionId));
       // A second cancel at the same moment finds it cancelled already.
       if (!cancelled) throw conflict('Only an active Premium subscription can be cancelled.', 'NOT_CANCELLABLE');
       return subscriptionJson(cancelled);

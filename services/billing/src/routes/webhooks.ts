@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ErrorResponse, Type, badRequest, type ServiceApp, type UnitOfWork } from '@betterplus/kit';
-import { firstDelivery } from '../db/webhook-events.ts';
 import { webhookSignatureValid } from '../domain/signatures.ts';
 import type { Supplier } from '../domain/supplier.ts';
-import { HANDLED_EVENTS, RazorpayWebhookBody, applyWebhook } from '../domain/webhooks.ts';
+import { HANDLED_EVENTS, RazorpayWebhookBody } from '../domain/webhooks.ts';
+import { applyWebhookOnce } from '../use-cases/apply-webhook.ts';
 import { alertRefusedCharge, type BillingMetrics } from './metrics.ts';
 
 export const WEBHOOK_PATH = '/api/billing/webhooks/razorpay';
@@ -57,7 +57,7 @@ export function webhookRoutes(app: ServiceApp, deps: WebhookDeps): void {
         if (!handled.has(webhook.event)) return { received: true, applied: false };
         const given = request.headers['x-razorpay-event-id'];
         const eventId = typeof given === 'string' && given.length > 0 && given.length <= 100 ? given : createHash('sha256').update(rawBodies.get(request) ?? '').digest('hex');
-        const outcome = await deps.uow.run(async (tx) => ((await firstDelivery(tx, eventId, webhook.event)) ? applyWebhook(tx, webhook, { eventId, planId: deps.planId, supplier: deps.supplier }) : undefined));
+        const outcome = await applyWebhookOnce(deps.uow, webhook, { eventId, planId: deps.planId, supplier: deps.supplier });
         if (outcome?.chargedPaise !== undefined) deps.counted.paid(outcome.chargedPaise);
         if (outcome?.paymentFailed) deps.counted.paymentFailed();
         if (outcome?.refused) alertRefusedCharge(deps.counted, request.log, outcome.refused);

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
-import { findSubscription, startBasicPlan } from '../../src/db/subscriptions.ts';
+import { findSubscription } from '../../src/db/subscriptions.ts';
 import { basicPeriod } from '../../src/domain/plans.ts';
+import { startBasicPlan } from '../../src/use-cases/plan-changes.ts';
 import { startBilling, type Billing } from '../support/billing.ts';
 
 let stack: TestStack;

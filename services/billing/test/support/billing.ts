@@ -7,7 +7,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { billingService } from '../../src/app.ts';
 import { plans } from '../../src/domain/plans.ts';
 import { razorpaySignature } from '../../src/domain/signatures.ts';
-import { startRazorpaySandbox, type RazorpaySandbox, type RazorpaySandboxOptions } from '../../src/domain/payments/razorpay-sandbox.ts';
+import { startRazorpaySandbox, type RazorpaySandbox, type RazorpaySandboxOptions } from '../../src/adapters/razorpay-sandbox.ts';
 import { WEBHOOK_PATH } from '../../src/routes/webhooks.ts';
 import type { BillingConfig } from '../../src/config.ts';
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '@betterplus/kit';
-import type { VectorCache } from '../db/passages.ts';
+import type { VectorCache } from '../domain/passage-vectors.ts';
 import type { Passage } from '../domain/passages.ts';
 
 /** The cache key of an entry's passages under a model: the same texts give the same vectors. */

@@ -1,12 +1,5 @@
 import type { Queryable } from '@betterplus/kit';
-import type { Source } from './history.ts';
-
-/** A user's mark of an answer in their history. */
-export interface Feedback {
-  helpful: boolean;
-  /** Why, in the user's words; null when they gave none. */
-  reason: string | null;
-}
+import type { Feedback, Source } from '../contracts/schemas.ts';
 
 export interface MarkableItem {
   message: string;

@@ -1,12 +1,5 @@
 import type { Queryable } from '@betterplus/kit';
-import type { Feedback } from './feedback.ts';
-
-export interface Source {
-  id: string;
-  title: string;
-  kind: string;
-  url: string;
-}
+import type { Feedback, Source } from '../contracts/schemas.ts';
 
 export interface HistoryEntry {
   id: string;

@@ -1,7 +1,25 @@
 import type { Database, Queryable } from '@betterplus/kit';
-import type { KnowledgeEntry } from '../domain/knowledge-entry.ts';
-import { HINDI_FUNCTION_WORDS, hintsOf } from '../domain/question-hints.ts';
-import type { LoadedEntry } from '../domain/knowledge-files.ts';
+import type { FullEntry, ListedEntry } from '../contracts/schemas.ts';
+
+/** An entry as knowledge_entries stores it (domain/knowledge-entry.ts is its schema). */
+export interface StoredEntry {
+  id: string;
+  kind: string;
+  title: string;
+  summary: string;
+  body: string;
+  states: readonly string[];
+  causes: readonly string[];
+  questions: readonly string[];
+  sources: readonly { title: string; url: string }[];
+  as_of: string;
+}
+
+/** An entry of the archive with the hash of its file's text: an import skips entries whose hash it has already stored. */
+export interface EntryToImport {
+  entry: StoredEntry;
+  contentHash: string;
+}
 
 const documentSql = `setweight(to_tsvector('english', e.title), 'A') || setweight(to_tsvector('english', array_to_string(e.questions, ' ')), 'A')
   || setweight(to_tsvector('english', e.summary), 'B') || setweight(to_tsvector('english', array_to_string(e.states || e.causes, ' ')), 'C')
@@ -28,16 +46,16 @@ export interface ImportReport {
 export const archiveChanged = (report: ImportReport): boolean => report.added + report.updated + report.removed > 0;
 
 /** Makes the table hold exactly the files' entries, in a transaction of its own; entries whose file did not change are left alone. */
-export async function importKnowledge(db: Database, loaded: readonly LoadedEntry[]): Promise<ImportReport> {
+export async function importKnowledge(db: Database, loaded: readonly EntryToImport[]): Promise<ImportReport> {
   return db.transaction((tx) => importKnowledgeIn(tx, loaded));
 }
 
 /** importKnowledge in the caller's transaction, which may record with it what the import changed. */
-export async function importKnowledgeIn(tx: Queryable, loaded: readonly LoadedEntry[]): Promise<ImportReport> {
+export async function importKnowledgeIn(tx: Queryable, loaded: readonly EntryToImport[]): Promise<ImportReport> {
   const { rows } = await tx.query<{ id: string; content_hash: string }>('SELECT id, content_hash FROM knowledge_entries');
   const stored = new Map(rows.map((row) => [row.id, row.content_hash]));
   const report: ImportReport = { added: 0, updated: 0, removed: 0, unchanged: 0 };
-  const changed: { entry: KnowledgeEntry; contentHash: string }[] = [];
+  const changed: EntryToImport[] = [];
   for (const { entry, contentHash } of loaded) {
     const known = stored.get(entry.id);
     stored.delete(entry.id);
@@ -72,7 +90,7 @@ const UPSERT_ENTRIES = 250;
 
 const ENTRY_RECORD = 'id text, kind text, title text, summary text, body text, states text[], causes text[], questions text[], sources jsonb, as_of date, content_hash text, names text[]';
 
-async function upsertEntries(tx: Queryable, entries: readonly { entry: KnowledgeEntry; contentHash: string }[]): Promise<void> {
+async function upsertEntries(tx: Queryable, entries: readonly EntryToImport[]): Promise<void> {
   const records = JSON.stringify(entries.map(({ entry, contentHash }) => ({ ...entry, content_hash: contentHash, names: nameWords(entry.title) })));
   await tx.query(
     `INSERT INTO knowledge_entries (id, kind, title, summary, body, states, causes, questions, sources, as_of, content_hash, document)
@@ -105,10 +123,6 @@ export interface FoundEntry {
   /** The share of the question's telling words (and words the archive does not hold) that the entry holds, a name it matched counted as one. */
   coverage: number;
 }
-
-/** Words of a question, lower-cased, for an OR search: any of them may match; Hindi function words are left out. */
-export const questionWords = (question: string): string[] =>
-  [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => !HINDI_FUNCTION_WORDS.has(word)).slice(0, 40);
 
 /** How many entries by rank are weighed again with their coverage of the question, and how much coverage counts then. */
 const CANDIDATES = 30;
@@ -188,18 +202,23 @@ export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsv
      FROM chosen c JOIN knowledge_entries e ON e.id = c.id
      ORDER BY c.score + ${COVERAGE_WEIGHT} * c.coverage DESC, e.id`;
 
+/** What a search looks for: a question's words (and their English), the states it names, the causes its words point to, whether it asks how to do something. */
+export interface SearchTerms {
+  words: readonly string[];
+  states: readonly string[];
+  causes: readonly string[];
+  howTo: boolean;
+}
+
 /**
- * The entries that best answer `question`: full-text search over the weighted document, where
- * any of the question's telling words may match (more and heavier matches rank higher; words
- * most entries share are left out), plus a boost for a title word the question names misspelt or
- * spelt another way (the full-text search already finds it spelt right). Only entries holding the
- * rarest of those words, up to `matchBudget` holders in all, are ranked: see SEARCH_SQL.
+ * The entries that best match `terms`: full-text search over the weighted document, where any of
+ * the telling words may match (more and heavier matches rank higher; words most entries share are
+ * left out), plus a boost for a title word named misspelt or spelt another way (the full-text
+ * search already finds it spelt right). Only entries holding the rarest of those words, up to
+ * `matchBudget` holders in all, are ranked: see SEARCH_SQL.
  */
-export async function searchKnowledge(db: Queryable, question: string, limit: number, matchBudget = MATCH_BUDGET): Promise<FoundEntry[]> {
-  const hints = hintsOf(question);
-  const words = [...new Set([...questionWords(question), ...hints.english])];
-  if (words.length === 0) return [];
-  const { rows } = await db.query<FoundEntry>(SEARCH_SQL, [words, limit, hints.states, hints.causes, hints.howTo, matchBudget]);
+export async function searchEntries(db: Queryable, terms: SearchTerms, limit: number, matchBudget = MATCH_BUDGET): Promise<FoundEntry[]> {
+  const { rows } = await db.query<FoundEntry>(SEARCH_SQL, [terms.words, limit, terms.states, terms.causes, terms.howTo, matchBudget]);
   return rows;
 }
 
@@ -235,16 +254,6 @@ export interface EntryFilter {
   cause?: string | undefined;
 }
 
-export interface ListedEntry {
-  id: string;
-  kind: string;
-  title: string;
-  summary: string;
-  states: string[];
-  causes: string[];
-  as_of: string;
-}
-
 /**
  * Entries that match every filter given: the words of `query` (best matches first, a title
  * holding the text counts too), a kind, a place, a cause; alphabetical without a query.
@@ -261,12 +270,6 @@ export async function listEntries(db: Queryable, filter: EntryFilter, page: { li
     [filter.query ?? null, filter.kind ?? null, filter.state ?? null, filter.cause ?? null, page.limit, page.offset],
   );
   return { entries: rows.map(({ total: _total, ...entry }) => entry), total: rows[0]?.total ?? 0 };
-}
-
-export interface FullEntry extends ListedEntry {
-  body: string;
-  questions: string[];
-  sources: { title: string; url: string }[];
 }
 
 export async function findEntry(db: Queryable, id: string): Promise<FullEntry | undefined> {

@@ -1,91 +1,28 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '@betterplus/kit';
-import type { LoadedEntry } from '../domain/knowledge-files.ts';
-import { passagesOf, type Passage } from '../domain/passages.ts';
 
-/** What makes vectors: the embedding model (adapters/embedder.ts), named so vectors of another model are never compared. */
-export interface PassageEmbedder {
-  readonly model: string;
-  readonly dimensions: number;
-  embedPassages(texts: readonly string[]): Promise<Float32Array[]>;
+/** A passage as knowledge_passages stores it (domain/passages.ts cuts entries into them). */
+export interface PassageToStore {
+  entryId: string;
+  n: number;
+  part: 'head' | 'question' | 'body';
+  text: string;
 }
 
-/** Vectors kept between imports outside the database: a fresh database (a test, a new install) does not embed the archive again. */
-export interface VectorCache {
-  get(key: string, count: number): Promise<Float32Array[] | undefined>;
-  put(key: string, vectors: readonly Float32Array[]): Promise<void>;
-}
-
-export interface PassageImportReport {
-  /** Entries whose passages were embedded now, taken from the cache, or kept as stored. */
-  embedded: number;
-  cached: number;
-  kept: number;
+/** An entry's passages with their vectors, one for each, and the hash of the entry's content. */
+export interface EmbeddedEntry {
+  passages: PassageToStore[];
+  contentHash: string;
+  vectors: Float32Array[];
 }
 
 export const vectorBytes = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 export const vectorOf = (bytes: Uint8Array): Float32Array => new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 
-/** Passages embedded at once: the model's batches are faster per passage, and a batch holds little memory. */
-const BATCH = 32;
-
-/**
- * Brings knowledge_passages up to the imported entries: an entry whose content and model are those
- * stored keeps its vectors; any other is split into passages again and embedded (or read from the
- * cache). Run after importKnowledge, which removes the passages of removed entries with them.
- */
-export async function importPassages(db: Database, embedder: PassageEmbedder, loaded: readonly LoadedEntry[], cache: VectorCache, cacheKey: (passages: readonly Passage[]) => string): Promise<PassageImportReport> {
+/** The content hash and model of each entry's stored passages, by entry id. */
+export async function storedPassageVersions(db: Queryable): Promise<Map<string, { content_hash: string; model: string }>> {
   const { rows } = await db.query<{ entry_id: string; content_hash: string; model: string }>('SELECT entry_id, content_hash, model FROM knowledge_passages WHERE n = 0');
-  const stored = new Map(rows.map((row) => [row.entry_id, row]));
-  const report: PassageImportReport = { embedded: 0, cached: 0, kept: 0 };
-  const ready: Embedded[] = [];
-  const pending: (Omit<Embedded, 'vectors'> & { key: string })[] = [];
-  for (const { entry, contentHash } of loaded) {
-    const known = stored.get(entry.id);
-    if (known?.content_hash === contentHash && known.model === embedder.model) {
-      report.kept += 1;
-      continue;
-    }
-    const passages = passagesOf(entry);
-    const key = cacheKey(passages);
-    const vectors = await cache.get(key, passages.length);
-    if (vectors) {
-      ready.push({ passages, contentHash, vectors });
-      report.cached += 1;
-    } else pending.push({ passages, contentHash, key });
-  }
-  // Embedded a batch of entries at a time: the model is fastest on full batches.
-  while (pending.length > 0) {
-    const entries = takeBatch(pending);
-    const vectors = await embedder.embedPassages(entries.flatMap(({ passages }) => passages.map((passage) => passage.text)));
-    let offset = 0;
-    for (const { passages, contentHash, key } of entries) {
-      const own = vectors.slice(offset, offset + passages.length);
-      offset += passages.length;
-      await cache.put(key, own);
-      ready.push({ passages, contentHash, vectors: own });
-      report.embedded += 1;
-    }
-  }
-  await writePassages(db, ready, embedder.model);
-  return report;
-}
-
-interface Embedded {
-  passages: Passage[];
-  contentHash: string;
-  vectors: Float32Array[];
-}
-
-/** Entries from the front of `pending` holding about BATCH passages (at least one entry). */
-function takeBatch<T extends { passages: readonly Passage[] }>(pending: T[]): T[] {
-  let count = 0;
-  let n = 0;
-  while (n < pending.length && (n === 0 || count + (pending[n]?.passages.length ?? 0) <= BATCH)) {
-    count += pending[n]?.passages.length ?? 0;
-    n += 1;
-  }
-  return pending.splice(0, n);
+  return new Map(rows.map((row) => [row.entry_id, row]));
 }
 
 /** Passages written per statement: few round trips, and no statement too large. */
@@ -95,7 +32,7 @@ const WRITE_ROWS = 2000;
  * The entries' passages replace those stored, in one transaction: upserts, then the passages past
  * each entry's new count removed, so two replicas importing at once both succeed.
  */
-async function writePassages(db: Database, entries: readonly Embedded[], model: string): Promise<void> {
+export async function writePassages(db: Database, entries: readonly EmbeddedEntry[], model: string): Promise<void> {
   if (entries.length === 0) return;
   const rows = entries.flatMap(({ passages, contentHash, vectors }) => passages.map((passage, i) => ({ passage, contentHash, vector: vectors[i] ?? new Float32Array() })));
   const width = rows[0]?.vector.byteLength ?? 0;
@@ -159,7 +96,7 @@ export async function* storedVectors(db: Queryable, model: string, pageSize = 50
 export interface PassageText {
   entry_id: string;
   n: number;
-  part: Passage['part'];
+  part: PassageToStore['part'];
   text: string;
 }
 

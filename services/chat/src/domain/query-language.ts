@@ -1,7 +1,7 @@
 import Sanscript from '@indic-transliteration/sanscript';
 import { HINGLISH_TO_ENGLISH, HINDI_TO_ENGLISH } from './glossary.ts';
-import { soundOf } from './names.ts';
-import { HINDI_FUNCTION_WORDS } from './question-hints.ts';
+import { archiveSpelling, type Spellings } from './names.ts';
+import { HINDI_FUNCTION_WORDS, STATE_ABBREVIATIONS } from './question-hints.ts';
 
 /** en: English; hinglish: Hindi typed in Latin letters; hi: Hindi in Devanagari. */
 export type QuestionLanguage = 'en' | 'hinglish' | 'hi';
@@ -22,17 +22,18 @@ export function languageOf(question: string): QuestionLanguage {
   return words.some((word) => HINGLISH_MARKERS.has(word)) ? 'hinglish' : 'en';
 }
 
-/** Hindi drops the inherent vowel at the end of a word ("ja" of गूंज is "j"), which Sanskrit transliteration keeps. */
-const schwaDropped = (word: string) => (word.length > 2 && /[^aeiou]a$/.test(word) ? word.slice(0, -1) : word);
+/** Hindi drops the inherent vowel at the end of a word ("ja" of गूंज is "j"), which Sanskrit transliteration keeps; a long ā stays (मेधा is "medha"). ITRANS writes the inherent vowel "a", a long one "A". */
+const schwaDropped = (itrans: string) => (itrans.length > 2 && /[^aeiouAEIOU]a$/.test(itrans) ? itrans.slice(0, -1) : itrans);
 
 /** Sanscript's function; its type declarations leave `t` out of the namespace they export. */
 const transliterate = Reflect.get(Sanscript, 't') as (data: string, from: string, to: string) => string;
 
 /** A Devanagari word in plain Latin letters, as people spell names: गूंज → "gunj", as "Goonj" sounds. */
 export function romanised(word: string): string {
-  // ITRANS marks long vowels and retroflex consonants in capitals, the anusvara as M (a nasal: n).
-  const itrans = transliterate(word, 'devanagari', 'itrans').replace(/M/g, 'n').replace(/\.n/g, 'n');
-  return schwaDropped(itrans.toLowerCase().replace(/[^a-z]/g, ''));
+  // The candra o of English loanwords (ऑफिस, रॉय) is an o; ITRANS marks long vowels and retroflex
+  // consonants in capitals, the anusvara as M (a nasal: n).
+  const itrans = transliterate(word.replace(/\u0949/gu, '\u094B').replace(/\u0911/gu, '\u0913'), 'devanagari', 'itrans').replace(/M/g, 'n').replace(/\.n/g, 'n');
+  return schwaDropped(itrans.replace(/[^a-zA-Z]/g, '')).toLowerCase();
 }
 
 const glossaryPattern = new RegExp(`(?<![\\u0900-\\u097F])(${HINDI_TO_ENGLISH.map(([hindi]) => hindi).join('|')})(?![\\u0900-\\u097F])`, 'gu');
@@ -44,15 +45,20 @@ const glossary = new Map(HINDI_TO_ENGLISH);
  * become their English; other Devanagari words, names most of all, are romanised; Hindi function
  * words are dropped. English words pass unchanged.
  */
-export function inEnglish(question: string, spellings: ReadonlyMap<string, string> = new Map()): string {
+/** A state's two-letter name typed in small letters before a Hindi postposition: "up me", "mp ke". */
+const STATE_BEFORE_POSTPOSITION = new RegExp(`\\b(${STATE_ABBREVIATIONS.join('|')})(?= +(me|mein|mai|ke|ki|ka|se|wale|wali|wala)\\b)`, 'g');
+
+export function inEnglish(question: string, spellings: Spellings = new Map()): string {
   // Whole words and phrases only, longest first: जॉब कार्ड before कार्ड, and का never inside कार्ड.
+  // Hinglish writes "up me" for "in UP": the state, which hintsOf counts only in capitals.
   const text = question
+    .replace(STATE_BEFORE_POSTPOSITION, (abbreviation) => abbreviation.toUpperCase())
     .normalize('NFC')
     .replace(/[\u0964\u0965]/gu, ' ')
     .replace(glossaryPattern, (hindi) => ` ${glossary.get(hindi) ?? ''} `)
     .replace(DEVANAGARI_WORD, (word) => {
       const latin = romanised(word);
-      return ` ${spellings.get(soundOf(latin)) ?? latin} `;
+      return ` ${archiveSpelling(spellings, latin) ?? latin} `;
     });
   const words = text.split(/\s+/).filter((word) => word.length > 0);
   return words

@@ -163,10 +163,14 @@ export const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'kyu', 'kyun', 'mila', 'mili', 'hua', 'hui', 'ne', 'konsa', 'kaunsa', 'rahega', 'rahegi', 'raha', 'rahi', 'rahe', 'accha', 'acha', 'achha',
   'unhen', 'unhe', 'unko', 'inko', 'isko', 'usko', 'hamara', 'hamare', 'hamari', 'tum', 'aap', 'aapka', 'aapki', 'batao', 'bataiye', 'bataye',
   'chahte', 'chahta', 'chahti', 'lena', 'lene', 'dena', 'dene', 'jaye', 'jaaye', 'jata', 'jati', 'jate', 'ja', 'sake', 'paaye', 'paye',
+  'bada', 'badi', 'bade', 'kisi', 'sahi', 'upayogi', 'pada', 'padi', 'pade',
 ]);
 
 
 const HOW_TO = /^(how (do|can|to|should|does one)\b|how i\b|steps? (to|for)\b|process (to|for|of)\b|procedure\b|what is the (process|procedure)\b|guide to\b)|\bkaise\b|\bkya process\b/;
+
+/** The states' two-letter names ("UP", "MP"): hintsOf counts them only in capitals. */
+export const STATE_ABBREVIATIONS: readonly string[] = Object.keys(STATE_ALIASES).filter((alias) => alias.length === 2);
 
 const placeByName = new Map<string, string>([...PLACES.filter((place) => place !== 'All India').map((place): [string, string] => [place.toLowerCase(), place]), ...Object.entries(STATE_ALIASES)]);
 

@@ -65,10 +65,26 @@ const ASKS_FOR_ORGANISATIONS = /\b(ngos?|organi[sz]ations?|charities|sansthas?|g
 export const kindFits = (englishQuestion: string, intents: readonly string[], kind: string): boolean =>
   !(intents[0] === 'list' && ASKS_FOR_ORGANISATIONS.test(englishQuestion.toLowerCase())) || ORGANISATION_KINDS.includes(kind);
 
+/** Kinds of entry that hold for the places they name only: a state's scheme is not India's. */
+const PLACE_BOUND_KINDS: readonly string[] = ['scheme'];
+
+/**
+ * A question that names no place asks about India as a whole: a state's own scheme answers it
+ * only when the question asks for that scheme (so close in meaning that it stands alone), not for
+ * being the nearest ("how to apply for disability pension" is not asking for Maharashtra's).
+ */
+export function stateSchemeFits(askedStates: readonly string[], entry: { kind: string; states: readonly string[] }, similarity: number | undefined, thresholds: Thresholds = RELEVANCE): boolean {
+  return askedStates.length > 0 || entry.states.includes('All India') || !PLACE_BOUND_KINDS.includes(entry.kind) || (similarity ?? 0) >= thresholds.similarityAlone;
+}
+
 /** An entry about other places than the ones a question names does not answer it (a Delhi question, a Chandigarh entry). */
 export function placeFits(askedStates: readonly string[], entryStates: readonly string[]): boolean {
   return askedStates.length === 0 || entryStates.includes('All India') || entryStates.some((state) => askedStates.includes(state));
 }
+
+/** Whether an entry's places let it answer a question naming `askedStates`: placeFits, then stateSchemeFits. */
+export const fitsPlaces = (askedStates: readonly string[], candidate: Pick<Ranked, 'similarity'> & { entry: { kind: string; states: readonly string[] } }): boolean =>
+  placeFits(askedStates, candidate.entry.states) && stateSchemeFits(askedStates, candidate.entry, candidate.similarity);
 
 /**
  * Words that frame a question rather than name its subject ("best", "founder", "near", "details"):

@@ -25,6 +25,8 @@ export interface Candidate extends Ranked {
   entry: CandidateEntry;
   /** The entry's passages, each with its similarity to the question, in the entry's order. */
   passages: ScoredPassage[];
+  /** The question's telling words the entry does not hold (their count is Ranked.missing). */
+  lacking?: readonly string[] | undefined;
 }
 
 export interface Retrieval {

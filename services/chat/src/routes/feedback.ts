@@ -1,16 +1,8 @@
 import { ErrorResponse, Type, badRequest, conflict, currentUser, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { AnswerRatedEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { markAnswer, markableItem, type Feedback } from '../db/feedback.ts';
-
-/** The longest reason kept, after trimming. */
-export const REASON_MAX = 500;
-
-/** An answer's mark as the history and this route answer it. */
-export const Mark = Type.Object({
-  helpful: Type.Boolean(),
-  reason: Type.Union([Type.String({ maxLength: REASON_MAX }), Type.Null()], { description: 'Why, in the user\'s words; null when none was given' }),
-});
+import { markAnswer, markableItem } from '../db/feedback.ts';
+import { Feedback, REASON_MAX } from '../contracts/schemas.ts';
 
 const MarkBody = Type.Object(
   {
@@ -36,7 +28,7 @@ export function feedbackRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'uow' | 
         summary: "Marks an answer in the signed-in user's history helpful or not (a later mark replaces it)",
         params: Type.Object({ id: Type.String({ format: 'uuid', description: 'The history item (the id POST /api/chat answered)' }) }),
         body: MarkBody,
-        response: { 200: Mark, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 200: Feedback, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (request) => {

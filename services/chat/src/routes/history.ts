@@ -2,9 +2,7 @@ import { ErrorResponse, Type, currentUser, type ServiceApp, type ServiceDeps } f
 import { HistoryClearedEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { clearHistory, historyOf } from '../db/history.ts';
-import { Mark } from './feedback.ts';
-
-const Source = Type.Object({ id: Type.String(), title: Type.String(), kind: Type.String(), url: Type.String() });
+import { Feedback, Source } from '../contracts/schemas.ts';
 
 const HistoryResponse = Type.Object({
   history: Type.Array(
@@ -14,7 +12,7 @@ const HistoryResponse = Type.Object({
       response: Type.Union([Type.String(), Type.Null()]),
       created_at: Type.String({ format: 'date-time' }),
       sources: Type.Array(Source),
-      feedback: Type.Union([Mark, Type.Null()], { description: "The user's current mark of the answer; null when unmarked" }),
+      feedback: Type.Union([Feedback, Type.Null()], { description: "The user's current mark of the answer; null when unmarked" }),
     }),
   ),
 });

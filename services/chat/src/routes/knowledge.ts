@@ -1,30 +1,14 @@
 import { ErrorResponse, Type, notFound, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { findEntry, listEntries } from '../db/knowledge.ts';
 import { CAUSES, KINDS, PLACES } from '../domain/knowledge-entry.ts';
-
-const Listed = {
-  id: Type.String(),
-  kind: Type.String(),
-  title: Type.String(),
-  summary: Type.String(),
-  states: Type.Array(Type.String()),
-  causes: Type.Array(Type.String()),
-  as_of: Type.String({ format: 'date' }),
-};
+import { FullEntry, ListedEntry } from '../contracts/schemas.ts';
 
 const ListResponse = Type.Object({
-  entries: Type.Array(Type.Object(Listed)),
+  entries: Type.Array(ListedEntry),
   total: Type.Integer({ description: 'How many entries match, over all pages' }),
   kinds: Type.Array(Type.String()),
   states: Type.Array(Type.String()),
   causes: Type.Array(Type.String()),
-});
-
-const EntryResponse = Type.Object({
-  ...Listed,
-  body: Type.String(),
-  questions: Type.Array(Type.String()),
-  sources: Type.Array(Type.Object({ title: Type.String(), url: Type.String() })),
 });
 
 /** Browsing the knowledge base beyond the chat: what an answer's source link opens. */
@@ -63,7 +47,7 @@ export function knowledgeRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 
       schema: {
         summary: 'One entry of the knowledge base, with its sources and the date its facts were checked',
         params: Type.Object({ id: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 80 }) }),
-        response: { 200: EntryResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: { 200: FullEntry, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request) => {

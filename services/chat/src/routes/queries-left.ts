@@ -1,6 +1,6 @@
 import { ErrorResponse, Type, currentUser, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
 import { allowanceOf } from '../db/allowance.ts';
-import { planPending } from './plan-pending.ts';
+import { planPending } from '../domain/plan-pending.ts';
 
 const QueriesLeftResponse = Type.Object({
   queriesLeft: Type.Integer({ minimum: 0 }),

@@ -6,12 +6,13 @@ import { createEmbedder } from '../adapters/embedder.ts';
 import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName, type ModelsFolderSettings } from '../adapters/embedding-model.ts';
 import { createPassageIndex, readPassageIndex, type PassageIndex } from '../adapters/passage-index.ts';
 import { createFileVectorCache, passagesKey } from '../adapters/vector-cache.ts';
+import { loadKnowledgeFiles, type LoadedEntry } from '../adapters/knowledge-files.ts';
 import { archiveChanged, importKnowledge, importKnowledgeIn, type ImportReport } from '../db/knowledge.ts';
-import { importPassages, passageSetKey, storedVectors, vectorOf } from '../db/passages.ts';
-import { loadKnowledgeFiles, type LoadedEntry } from '../domain/knowledge-files.ts';
+import { passageSetKey, storedVectors, vectorOf } from '../db/passages.ts';
 import { reviewSchedule } from '../domain/knowledge-review.ts';
-import { archiveSpellings } from '../domain/names.ts';
+import { archiveSpellings, type Spellings } from '../domain/names.ts';
 import type { Retrieve } from '../domain/retrieval.ts';
+import { importPassages } from './import-passages.ts';
 import { createRetriever } from './retrieve.ts';
 
 export interface KnowledgeBase {
@@ -65,7 +66,7 @@ export async function importArchive(uow: UnitOfWork, loaded: readonly LoadedEntr
 }
 
 /** The archive's files as shipped, and the spellings of its names: read once per process, however often chat starts in it (tests start it often). */
-let shipped: Promise<{ loaded: LoadedEntry[]; spellings: ReadonlyMap<string, string> }> | undefined;
+let shipped: Promise<{ loaded: LoadedEntry[]; spellings: Spellings }> | undefined;
 const shippedArchive = () =>
   (shipped ??= loadKnowledgeFiles().then((loaded) => ({ loaded, spellings: archiveSpellings(loaded.map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` }))) })));
 

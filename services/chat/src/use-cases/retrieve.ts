@@ -1,13 +1,15 @@
 import type { Queryable } from '@betterplus/kit';
 import type { PassageIndex } from '../adapters/passage-index.ts';
-import { missingWords, searchKnowledge } from '../db/knowledge.ts';
+import { missingWords } from '../db/knowledge.ts';
 import { vectorOf } from '../db/passages.ts';
 import { intentsOf } from '../domain/intent.ts';
+import type { Spellings } from '../domain/names.ts';
 import type { Passage } from '../domain/passages.ts';
 import { hintsOf } from '../domain/question-hints.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
-import { answerScore, FRAMING_WORDS, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, type Ranked } from '../domain/relevance.ts';
+import { answerScore, FRAMING_WORDS, fitsPlaces, forWholeIndia, fusedScore, isAnswer, kindFits, type Ranked } from '../domain/relevance.ts';
 import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
+import { searchKnowledge } from './search-knowledge.ts';
 
 export interface QueryEmbedder {
   embedQuery(text: string): Promise<Float32Array>;
@@ -29,7 +31,7 @@ export interface RetrieverDeps {
   embedder: QueryEmbedder;
   index: PassageIndex;
   /** The archive's spelling of the sounds of its titles' words (names.ts), for names asked in Devanagari. */
-  spellings: ReadonlyMap<string, string>;
+  spellings: Spellings;
 }
 
 /**
@@ -55,7 +57,7 @@ export function createRetriever({ db, embedder, index, spellings }: RetrieverDep
     const candidates = await weigh(db, best, vector, english, [...FRAMING_WORDS, ...hints.placeWords]);
     const asked = hints.states;
     const intents = intentsOf(english);
-    const answers = candidates.filter((candidate) => isAnswer(candidate) && placeFits(asked, candidate.entry.states) && kindFits(english, intents, candidate.entry.kind));
+    const answers = candidates.filter((candidate) => isAnswer(candidate) && fitsPlaces(asked, candidate) && kindFits(english, intents, candidate.entry.kind));
     return { language, english, intents, candidates, answers: forWholeIndia(asked, answers) };
   };
 }
@@ -78,7 +80,8 @@ async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Ar
       const entry = byId.get(r.entryId);
       if (!entry) return [];
       const own = passages.rows.filter((p) => p.entry_id === r.entryId).map((p) => ({ n: p.n, part: p.part, text: p.text, similarity: dot(vector, vectorOf(p.vector)) }));
-      return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)), missing: missing.get(r.entryId)?.length }];
+      const lacking = missing.get(r.entryId);
+      return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)), missing: lacking?.length, lacking }];
     })
     .sort((a, b) => answerScore(b) - answerScore(a) || fusedScore(b) - fusedScore(a));
 }

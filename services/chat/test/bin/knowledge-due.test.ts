@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
-import { loadKnowledgeFiles } from '../../src/domain/knowledge-files.ts';
+import { loadKnowledgeFiles } from '../../src/adapters/knowledge-files.ts';
 import type { KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
 import { addDays, dueForReview } from '../../src/domain/knowledge-review.ts';
 

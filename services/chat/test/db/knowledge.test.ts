@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
-import { importKnowledge, searchKnowledge } from '../../src/db/knowledge.ts';
+import { importKnowledge } from '../../src/db/knowledge.ts';
 import type { KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
-import type { LoadedEntry } from '../../src/domain/knowledge-files.ts';
+import type { LoadedEntry } from '../../src/adapters/knowledge-files.ts';
+import { searchKnowledge } from '../../src/use-cases/search-knowledge.ts';
 import { startChat, type Chat } from '../support/chat.ts';
 
 let stack: TestStack;

@@ -4,7 +4,7 @@
 // with a review date the entry's kind allows.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { loadKnowledgeFiles } from '../../src/domain/knowledge-files.ts';
+import { loadKnowledgeFiles } from '../../src/adapters/knowledge-files.ts';
 import type { KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
 import { reviewProblem } from '../../src/domain/knowledge-review.ts';
 

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compose } from '../../src/domain/compose.ts';
 import { intentOf } from '../../src/domain/intent.ts';
-import { archiveSpellings, soundOf } from '../../src/domain/names.ts';
+import { archiveSpelling, archiveSpellings, soundOf } from '../../src/domain/names.ts';
 import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
-import { inEnglish, languageOf } from '../../src/domain/query-language.ts';
-import { ALL_INDIA_MARGIN, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, RELEVANCE } from '../../src/domain/relevance.ts';
+import { inEnglish, languageOf, romanised } from '../../src/domain/query-language.ts';
+import { ALL_INDIA_MARGIN, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, RELEVANCE, stateSchemeFits } from '../../src/domain/relevance.ts';
 
 describe('passages', () => {
   it('splits sentences but not at initials or abbreviations', () => {
@@ -36,6 +36,7 @@ describe('questions in Hindi', () => {
   it("puts the domain's Hindi terms in English, whole words only, and drops function words", () => {
     assert.equal(inEnglish('मनरेगा में जॉब कार्ड कैसे बनवाएं?'), 'MGNREGA job card how get made');
     assert.equal(inEnglish('viklang pension ke liye kaise apply kare'), 'disability pension how apply');
+    assert.equal(inEnglish('up me beti ki shaadi ke liye sarkari madad'), 'UP daughter marriage government help', 'a state typed in small letters before a postposition');
   });
 
   it('reads a romanised name as the title word that sounds the same', () => {
@@ -43,6 +44,32 @@ describe('questions in Hindi', () => {
     assert.equal(soundOf('Foundation'), soundOf('phaundeshan'));
     assert.notEqual(soundOf('Pratham'), soundOf('Prayas'));
     assert.equal(inEnglish('गूंज संस्था क्या करती है?', archiveSpellings([{ title: 'Goonj', text: 'Goonj runs Cloth for Work with a startup grant.' }, { title: 'Smile Foundation', text: '' }])), 'goonj organisation what does');
+  });
+
+  it('keeps a long final vowel and reads the candra o as o', () => {
+    assert.equal(romanised('मेधा'), 'medha');
+    assert.equal(romanised('गूंज'), 'gunj');
+    assert.equal(romanised('रॉय'), 'roy');
+  });
+
+  it('takes a word of the same sound for a name only when its letters are nearly the same too', () => {
+    const spellings = archiveSpellings([
+      { title: 'Patna Smile Gram Vikas', text: 'A boycott of the Karuna trust. A form from the office.' },
+      { title: 'Medha Patkar', text: '' },
+    ]);
+    assert.equal(archiveSpelling(spellings, 'patana'), 'patna');
+    assert.equal(archiveSpelling(spellings, 'smail'), 'smile');
+    assert.equal(archiveSpelling(spellings, 'patakar'), 'patkar');
+    assert.equal(archiveSpelling(spellings, 'phorm'), 'form', 'the closer of two words of one sound, not the more used');
+    assert.equal(archiveSpelling(spellings, 'garmi'), undefined, 'गर्मी (summer) is not gram');
+    assert.equal(archiveSpelling(spellings, 'bachat'), undefined, 'बचत (savings) is not boycott');
+  });
+
+  it("puts people's everyday words in English rather than reading them as names", () => {
+    const spellings = archiveSpellings([{ title: 'Karuna Trust', text: 'A boycott in Kumaon.' }]);
+    assert.equal(inEnglish('समूह की बचत का हिसाब कैसे रखें', spellings), 'group savings accounts how');
+    assert.equal(inEnglish('आंगनवाड़ी व्यवस्था की कमियां और सुधार के उदाहरण', spellings), 'anganwadi system shortcomings reform examples');
+    assert.equal(inEnglish('गाँव जाकर काम करना चाहता हूँ, कैसे शुरू करूं', spellings), 'village work how start');
   });
 });
 
@@ -74,6 +101,16 @@ describe('relevance', () => {
     assert.equal(placeFits(['Delhi'], ['Chandigarh']), false);
     assert.equal(placeFits(['Delhi'], ['All India']), true);
     assert.equal(placeFits([], ['Bihar']), true);
+  });
+
+  it("answers a question that names no place from a state's own scheme only when it asks for that scheme", () => {
+    const { similarity, similarityAlone } = RELEVANCE;
+    const maharashtraPension = { kind: 'scheme', states: ['Maharashtra'] };
+    assert.equal(stateSchemeFits([], maharashtraPension, similarity), false, 'disability pension, asked for all India');
+    assert.equal(stateSchemeFits([], maharashtraPension, similarityAlone), true, 'the scheme asked for by name');
+    assert.equal(stateSchemeFits(['Maharashtra'], maharashtraPension, similarity), true);
+    assert.equal(stateSchemeFits([], { kind: 'scheme', states: ['All India'] }, similarity), true);
+    assert.equal(stateSchemeFits([], { kind: 'organisation', states: ['Bihar'] }, similarity), true, 'an organisation works somewhere');
   });
 
   it('answers a question that names no place from the entry for all India, and from one about some states only when it is clearly closer', () => {

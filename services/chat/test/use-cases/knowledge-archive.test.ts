@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { KnowledgeArchiveImportedEvent, topics } from '@betterplus/events';
 import { published, type TestStack } from '@betterplus/kit/testing';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { loadKnowledgeFiles, type LoadedEntry } from '../../src/domain/knowledge-files.ts';
+import { loadKnowledgeFiles, type LoadedEntry } from '../../src/adapters/knowledge-files.ts';
 import { ARCHIVE_KEY, importArchive } from '../../src/use-cases/knowledge-base.ts';
 import { startChat, type Chat } from '../support/chat.ts';
 

@@ -1,5 +1,4 @@
 import type { Queryable } from '@betterplus/kit';
-import type { IssuedOtp } from '../domain/otp.ts';
 
 export interface ChallengeRow {
   id: string;
@@ -35,6 +34,14 @@ export async function findPendingChallenges(db: Queryable, email: string, since:
   return rows;
 }
 
+/** A code as a challenge keeps it: only its salted hash, and when it stops working or may be sent again (domain/otp.ts issues it). */
+export interface StoredCode {
+  salt: string;
+  codeHash: string;
+  expiresAt: Date;
+  resendAfter: Date;
+}
+
 /**
  * `contested`: the address's other pending signups chose another password; they become contested
  * too, since a code of any of them no longer says alone whose account to create.
@@ -42,7 +49,7 @@ export async function findPendingChallenges(db: Queryable, email: string, since:
 export async function insertChallenge(
   db: Queryable,
   signup: { id: string; email: string; name: string; passwordHash: string; contested: boolean },
-  otp: IssuedOtp,
+  otp: StoredCode,
   now: Date,
 ): Promise<void> {
   if (signup.contested) await db.query('UPDATE signup_challenges SET contested = true WHERE email = $1', [signup.email]);
@@ -54,7 +61,7 @@ export async function insertChallenge(
 }
 
 /** A new code replaces the challenge's old one, which stops working, and restores the attempts. */
-export async function replaceCode(db: Queryable, id: string, otp: IssuedOtp): Promise<void> {
+export async function replaceCode(db: Queryable, id: string, otp: StoredCode): Promise<void> {
   await db.query('UPDATE signup_challenges SET code_hash = $2, salt = $3, attempts = 0, expires_at = $4, resend_after = $5 WHERE id = $1', [
     id,
     otp.codeHash,

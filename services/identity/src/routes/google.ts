@@ -6,7 +6,7 @@ import { findUserIdByGoogleSub, linkGoogleIdentity } from '../db/google-identiti
 import { claimUnverifiedAccount, findUserByEmail, insertUser } from '../db/users.ts';
 import { displayName, issuedToUs, readProfile, type GoogleProfile } from '../domain/google.ts';
 import { endSessionsBefore } from '../events/sessions.ts';
-import type { GoogleAccounts } from '../domain/google-client.ts';
+import type { GoogleAccounts } from '../adapters/google-client.ts';
 import type { AttemptLimiter } from './limits.ts';
 import type { IdentityMetrics } from './metrics.ts';
 import { ErrorResponse, TokenResponse } from './schemas.ts';

@@ -19,6 +19,7 @@ import type { Metrics } from '../observability/metrics.ts';
 import { traceRequests } from '../observability/tracing.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { rejectNulCharacters } from './nul-characters.ts';
+import { documentedSchema } from './openapi.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import type { TrustProxy } from './trusted-proxies.ts';
@@ -110,6 +111,7 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
       // Routes of a signed-in user declare `security: [{ bearer: [] }]`.
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+    transform: ({ schema, url }) => ({ schema: documentedSchema(schema) ?? schema, url }),
   });
 
   traceRequests(app, service);

@@ -30,6 +30,7 @@ describe('createServiceApp', () => {
       return { name: request.body.name };
     });
     app.get('/widgets/:id', { schema: { params: Type.Object({ id: Type.Integer() }) } }, async (request) => ({ id: request.params.id }));
+    app.get('/widgets', { schema: { querystring: Type.Object({ colour: Type.String(), limit: Type.Integer({ default: 20 }) }) } }, async (request) => request.query);
     app.get('/taken', async () => {
       throw new AppError(409, 'WIDGET_TAKEN', 'That widget name is taken.');
     });
@@ -160,6 +161,17 @@ describe('createServiceApp', () => {
     assert.ok(paths.includes('/widgets'), paths.join(', '));
     assert.ok(paths.includes('/widgets/{id}'), paths.join(', '));
     assert.ok(!paths.includes('/healthz') && !paths.includes('/metrics'), paths.join(', '));
+  });
+
+  it('documents a query parameter with a default as one the client may leave out, and fills it in', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, { get: { parameters: { name: string; required: boolean }[] } }> }>();
+    const parameters = document.paths['/widgets']?.get.parameters.map(({ name, required }) => ({ name, required }));
+    assert.deepEqual(parameters, [
+      { name: 'colour', required: true },
+      { name: 'limit', required: false },
+    ]);
+    assert.deepEqual((await app.inject({ method: 'GET', url: '/widgets?colour=red' })).json(), { colour: 'red', limit: 20 });
+    assert.equal((await app.inject({ method: 'GET', url: '/widgets' })).statusCode, 400);
   });
 
   it('answers /readyz within its timeout when a dependency hangs, naming it', async () => {

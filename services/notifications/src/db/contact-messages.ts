@@ -1,7 +1,6 @@
 import type { Queryable } from '@betterplus/kit';
-import type { ContactForm } from '../domain/contact-form.ts';
 
-export async function insertContactMessage(db: Queryable, message: ContactForm & { id: string }): Promise<void> {
+export async function insertContactMessage(db: Queryable, message: { id: string; name: string; email: string; subject: string; message: string }): Promise<void> {
   await db.query('INSERT INTO contact_messages (id, name, email, subject, message) VALUES ($1, $2, $3, $4, $5)', [
     message.id,
     message.name,

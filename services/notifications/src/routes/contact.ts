@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { ErrorResponse, Type, badRequest, enforceRateLimit, type Cache, type ServiceApp, type UnitOfWork } from '@betterplus/kit';
-import { ContactSubmittedEvent } from '@betterplus/events';
-import { insertContactMessage } from '../db/contact-messages.ts';
 import { contactLimits, describeContactProblem, normalizeContactForm, type ContactField, type ContactProblem } from '../domain/contact-form.ts';
+import { submitContactMessage } from '../use-cases/contact-message.ts';
 
 /** Required, at most the limit, and not only blanks (`\S`: at least one visible character). */
 const field = (name: ContactField) => Type.String({ maxLength: contactLimits[name], pattern: '\\S' });
@@ -66,11 +64,7 @@ export function contactRoutes(app: ServiceApp, deps: ContactRouteDeps): void {
       await enforceRateLimit(deps.cache, { key: `contact:ip:${request.ip}`, limit: deps.limits.perIpPerHour, windowSeconds: oneHour, message: tooMany });
       const sender = form.email.toLowerCase();
       await enforceRateLimit(deps.cache, { key: `contact:email:${sender}`, limit: deps.limits.perEmailPerHour, windowSeconds: oneHour, message: tooMany });
-      const id = randomUUID();
-      await deps.uow.run(async (tx) => {
-        await insertContactMessage(tx, { id, ...form });
-        await tx.publish(ContactSubmittedEvent, sender, { messageId: id, ...form });
-      });
+      await submitContactMessage(deps.uow, form, sender);
       return reply.status(201).send({ message: 'Message sent successfully!' });
     },
   );

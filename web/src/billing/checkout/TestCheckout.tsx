@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Modal } from 'antd';
-import { api } from '../../api/client.ts';
+import { api, dataOf } from '../../api/client.ts';
 import type { PaymentConfirmation } from '../api.ts';
 import { formatInr } from '../format.ts';
 import { PREMIUM_PLAN } from '../plans.ts';
@@ -18,7 +18,7 @@ export function TestCheckout({ subscriptionId, email, onPaid, onCancel }: {
   onCancel: () => void;
 }) {
   const pay = useMutation({
-    mutationFn: () => api.post<PaymentConfirmation>('/dev/razorpay/pay', { subscription_id: subscriptionId }),
+    mutationFn: () => dataOf(api.POST('/dev/razorpay/pay', { body: { subscription_id: subscriptionId } })),
     onSuccess: onPaid,
   });
   // Once paid, the dialog stays busy until the checkout closes it.

@@ -3,10 +3,10 @@
 // sandbox's test checkout), then verify the payment. Either way the subscription, the invoices
 // and the chat's allowance are refreshed; the caller then goes to /chat.
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { api, dataOf } from '../../api/client.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { queriesLeftQuery } from '../../pages/assistant/chat/chatApi.ts';
-import { invoicesQuery, subscriptionQuery, type ChosenPlan, type PaymentConfirmation, type PremiumCheckout, type Subscription } from '../api.ts';
+import { createSubscription, invoicesQuery, subscriptionQuery, type ChosenPlan, type PaymentConfirmation, type PremiumCheckout, type Subscription } from '../api.ts';
 import { payWithRazorpay } from './razorpay.ts';
 
 export type CheckoutOutcome =
@@ -32,7 +32,7 @@ export async function checkout(plan: ChosenPlan, options: CheckoutOptions): Prom
 async function choose(plan: ChosenPlan, options: CheckoutOptions): Promise<CheckoutOutcome> {
   if (plan === 'free') {
     try {
-      return { kind: 'subscribed', subscription: await api.post<Subscription>('/api/subscription/create', { plan: 'free' }) };
+      return { kind: 'subscribed', subscription: await createSubscription('free') };
     } catch (error) {
       return { kind: 'failed', message: errorMessage('chooseFree', error) };
     }
@@ -41,7 +41,7 @@ async function choose(plan: ChosenPlan, options: CheckoutOptions): Promise<Check
   let created: PremiumCheckout;
   let confirmation: PaymentConfirmation | null;
   try {
-    created = await api.post<PremiumCheckout>('/api/subscription/create', { plan: 'premium' });
+    created = await createSubscription('premium');
     // A checkout that cannot open (its script blocked or offline) leaves nothing to pay with either.
     confirmation = created.testMode
       ? await options.openTestCheckout(created.id)
@@ -55,7 +55,7 @@ async function choose(plan: ChosenPlan, options: CheckoutOptions): Promise<Check
 /** What both checkouts' handlers lead to: the server checks the payment's signature and grants Premium. */
 async function confirmPayment(confirmation: PaymentConfirmation): Promise<CheckoutOutcome> {
   try {
-    return { kind: 'subscribed', subscription: await api.post<Subscription>('/api/subscription/verify-payment', confirmation) };
+    return { kind: 'subscribed', subscription: await dataOf(api.POST('/api/subscription/verify-payment', { body: confirmation })) };
   } catch (error) {
     return { kind: 'failed', message: errorMessage('verifyPayment', error) };
   }

@@ -1,35 +1,16 @@
 // The knowledge base as the chat service serves it for browsing (GET /api/chat/knowledge and
 // /api/chat/knowledge/{id}): the answers' shapes, the queries, and the paths of its pages.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { api, dataOf } from '../../api/client.ts';
+import type { Answer, Query } from '../../api/contract.ts';
 
-export interface ListedEntry {
-  id: string;
-  kind: string;
-  title: string;
-  summary: string;
-  states: string[];
-  /** Ids such as 'women-and-gender'; `readable` names them. */
-  causes: string[];
-  /** YYYY-MM-DD, the day the facts were checked. */
-  as_of: string;
-}
+/** An entry as listed: causes are ids such as 'women-and-gender' (`readable` names them), as_of the day its facts were checked. */
+export type ListedEntry = EntryList['entries'][number];
 
-export interface EntryList {
-  entries: ListedEntry[];
-  /** How many match, over all pages. */
-  total: number;
-  /** Everything the server filters by. */
-  kinds: string[];
-  states: string[];
-  causes: string[];
-}
+/** A page of entries, how many match over all pages, and everything the server filters by. */
+export type EntryList = Answer<'/api/chat/knowledge', 'get'>;
 
-export interface Entry extends ListedEntry {
-  body: string;
-  questions: string[];
-  sources: { title: string; url: string }[];
-}
+export type Entry = Answer<'/api/chat/knowledge/{id}', 'get'>;
 
 /** What the list is filtered by; '' is no filter. The names are the query string's, in the app and at the server. */
 export interface Filters {
@@ -73,13 +54,11 @@ export function readable(id: string): string {
 }
 
 export function entriesQuery(filters: Filters, page: number) {
-  const params = new URLSearchParams(searchOf(filters));
-  params.delete('page');
-  params.set('limit', String(PAGE_SIZE));
-  params.set('offset', String((page - 1) * PAGE_SIZE));
+  // The address's filters go as they are: one the server does not know is refused there (400), and the page says so.
+  const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as Query<'/api/chat/knowledge', 'get'>;
   return queryOptions({
     queryKey: ['knowledge', 'list', filters, page],
-    queryFn: () => api.get<EntryList>(`/api/chat/knowledge?${params.toString()}`),
+    queryFn: () => dataOf(api.GET('/api/chat/knowledge', { params: { query: { ...given, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })),
     // The results stay in view, dimmed, while the next filter or page loads.
     placeholderData: keepPreviousData,
   });
@@ -88,5 +67,5 @@ export function entriesQuery(filters: Filters, page: number) {
 export const entryQuery = (id: string) =>
   queryOptions({
     queryKey: ['knowledge', 'entry', id],
-    queryFn: () => api.get<Entry>(`/api/chat/knowledge/${id}`),
+    queryFn: () => dataOf(api.GET('/api/chat/knowledge/{id}', { params: { path: { id } } })),
   });

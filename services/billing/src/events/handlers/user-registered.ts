@@ -2,8 +2,8 @@ import { on } from '@betterplus/kit';
 import { UserRegisteredEvent } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { addCustomer } from '../../db/customers.ts';
-import { startBasicPlan } from '../../db/subscriptions.ts';
 import { basicPeriod } from '../../domain/plans.ts';
+import { startBasicPlan } from '../../use-cases/plan-changes.ts';
 import { publishSubscriptionChanged } from '../publish.ts';
 
 /** Every new account starts on Basic, for the India calendar month in which it was registered, and becomes a customer invoices are made out to. */

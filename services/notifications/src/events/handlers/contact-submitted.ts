@@ -1,7 +1,7 @@
 import { on } from '@betterplus/kit';
 import { ContactSubmittedEvent } from '@betterplus/events';
 import { contactAcknowledgementEmail, contactSupportEmail } from '../../domain/emails/contact.ts';
-import type { HandlerDeps } from './index.ts';
+import type { HandlerDeps } from './deps.ts';
 
 /**
  * Forwards a contact message to support, then acknowledges it to the sender. Support's copy goes

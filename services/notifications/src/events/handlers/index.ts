@@ -1,5 +1,5 @@
-import type { EventHandler, Logger, OpenSecret } from '@betterplus/kit';
-import type { Deliver } from '../deliver.ts';
+import type { EventHandler } from '@betterplus/kit';
+import type { HandlerDeps } from './deps.ts';
 import { onContactSubmitted } from './contact-submitted.ts';
 import { onOtpRequested } from './otp-requested.ts';
 import { onPasswordResetRequested } from './password-reset-requested.ts';
@@ -9,17 +9,6 @@ import { onPlanExpired } from './plan-expired.ts';
 import { onSubscriptionCancelled } from './subscription-cancelled.ts';
 import { onUserRegistered } from './user-registered.ts';
 import { onUserUpdated } from './user-updated.ts';
-
-export interface HandlerDeps {
-  deliver: Deliver;
-  /** Called once a handler's transaction has committed: the mail it queued can go now. */
-  mailQueued: () => void;
-  publicUrl: string;
-  supportEmail: string;
-  /** Opens the codes and tokens identity seals to notifications' public key. */
-  openSecret: OpenSecret;
-  logger: Logger;
-}
 
 /**
  * Everything notifications consumes: identity's account events (UserRegistered and UserUpdated

@@ -3,7 +3,7 @@ import { OtpRequestedEvent } from '@betterplus/events';
 import { otpEmail } from '../../domain/emails/otp.ts';
 import { defaultValidMinutes, validMinutes } from '../../domain/validity.ts';
 import { dateOf } from '../timestamps.ts';
-import type { HandlerDeps } from './index.ts';
+import type { HandlerDeps } from './deps.ts';
 
 /** Mails the one-time code that finishes a signup; the code arrives sealed to notifications' key. */
 export const onOtpRequested = ({ deliver, openSecret }: HandlerDeps) =>

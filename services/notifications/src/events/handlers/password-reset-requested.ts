@@ -3,7 +3,7 @@ import { PasswordResetRequestedEvent } from '@betterplus/events';
 import { passwordResetEmail } from '../../domain/emails/password-reset.ts';
 import { defaultValidMinutes, validMinutes } from '../../domain/validity.ts';
 import { dateOf } from '../timestamps.ts';
-import type { HandlerDeps } from './index.ts';
+import type { HandlerDeps } from './deps.ts';
 
 /** Mails the link to the reset page with the token identity issued, which arrives sealed to notifications' key. */
 export const onPasswordResetRequested = ({ deliver, publicUrl, openSecret }: HandlerDeps) =>

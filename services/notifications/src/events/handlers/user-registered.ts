@@ -3,8 +3,8 @@ import { UserRegisteredEvent } from '@betterplus/events';
 import { lockRecipient, rememberRecipient } from '../../db/recipients.ts';
 import { welcomeEmail } from '../../domain/emails/welcome.ts';
 import { dateOf } from '../timestamps.ts';
-import { releaseMailFor } from '../user-mail.ts';
-import type { HandlerDeps } from './index.ts';
+import { releaseMailFor } from '../../use-cases/user-mail.ts';
+import type { HandlerDeps } from './deps.ts';
 
 /** Greets every new account, and remembers where its later mail goes (queuing any held for it). */
 export const onUserRegistered = (deps: HandlerDeps) =>

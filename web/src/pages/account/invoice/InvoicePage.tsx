@@ -2,10 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Skeleton } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { saveFile } from '../../../app/saveFile.ts';
-import { invoiceQuery, type Invoice } from '../../../billing/api.ts';
+import { invoicePdf, invoiceQuery, type Invoice } from '../../../billing/api.ts';
 import { formatIndiaDate, formatInr } from '../../../billing/format.ts';
 import { PREMIUM_PLAN } from '../../../billing/plans.ts';
 import { Notice } from '../../../components/Notice.tsx';
@@ -58,7 +57,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const download = useMutation({
     // Fetched with the token (a plain link would go without it), then saved under the invoice's number.
     mutationFn: async () => {
-      saveFile(await api.file(`/api/invoices/${invoice.id}/pdf`, 'application/pdf'), `${invoice.number}.pdf`);
+      saveFile(await invoicePdf(invoice.id), `${invoice.number}.pdf`);
     },
   });
   return (

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Skeleton, Typography } from 'antd';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { SHORT_NOTE_MS } from '../../../app/timings.ts';
-import { billingDetailsQuery, type BillingDetails } from '../../../billing/api.ts';
+import { billingDetailsQuery } from '../../../billing/api.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
@@ -27,7 +27,7 @@ export function BillingDetailsSection() {
   const save = useMutation({
     mutationFn: (fields: BillingFields) => {
       const gstin = fields.gstin?.trim() ?? '';
-      return api.put<BillingDetails>('/api/subscription/billing-details', { stateCode: fields.stateCode ?? null, gstin: gstin === '' ? null : gstin });
+      return dataOf(api.PUT('/api/subscription/billing-details', { body: { stateCode: fields.stateCode ?? null, gstin: gstin === '' ? null : gstin } }));
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(billingDetailsQuery.queryKey, saved);

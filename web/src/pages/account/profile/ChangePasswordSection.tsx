@@ -1,25 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
+import type { Body } from '../../../api/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 import { useSession } from '../../../session/context.ts';
-import type { TokenAnswer } from '../../auth/tokenAnswer.ts';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 
-interface PasswordFields {
-  currentPassword: string;
-  newPassword: string;
-}
+type PasswordFields = Body<'/api/user/change-password', 'put'>;
 
 export function ChangePasswordSection() {
   const { replaceToken } = useSession();
   const [form] = Form.useForm<PasswordFields>();
   const status = useTimedMessage(SHORT_NOTE_MS);
   const change = useMutation({
-    mutationFn: (fields: PasswordFields) => api.put<TokenAnswer>('/api/user/change-password', fields),
+    mutationFn: (fields: PasswordFields) => dataOf(api.PUT('/api/user/change-password', { body: fields })),
     onSuccess: ({ token }) => {
       // The change revokes every older session, this one's token included; carry on with the fresh one.
       replaceToken(token);

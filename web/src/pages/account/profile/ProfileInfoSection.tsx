@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
-import { userQuery, userQueryKey, type User } from '../../../session/context.ts';
+import { userQuery, userQueryKey } from '../../../session/context.ts';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 
 /** Name (editable) and email (read-only, spec section 5). */
@@ -14,7 +14,7 @@ export function ProfileInfoSection() {
   const { data: user, error } = useQuery(userQuery);
   const status = useTimedMessage(SHORT_NOTE_MS);
   const update = useMutation({
-    mutationFn: (name: string) => api.put<User>('/api/user', { name }),
+    mutationFn: (name: string) => dataOf(api.PUT('/api/user', { body: { name } })),
     onSuccess: (updated) => {
       // The answer is the new user: the header and every reader of the session see the new name.
       queryClient.setQueryData(userQueryKey, updated);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Modal, Skeleton, Typography } from 'antd';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { LONG_NOTE_MS, SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { subscriptionQuery, type Subscription } from '../../../billing/api.ts';
@@ -57,7 +57,7 @@ function CancelPremium({ subscription, status }: { subscription: Subscription; s
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const cancel = useMutation({
-    mutationFn: () => api.post<Subscription>('/api/subscription/cancel'),
+    mutationFn: () => dataOf(api.POST('/api/subscription/cancel')),
     onSuccess: (cancelled) => {
       queryClient.setQueryData(subscriptionQuery.queryKey, cancelled);
       status.show('success', CANCELLED, LONG_NOTE_MS);

@@ -1,7 +1,9 @@
 // The admin panel's own client: its calls carry the admin's basic authentication, never the user's
 // bearer token (an admin need not be a signed-in user, and a refusal here must not sign one out).
 // A 401 on the kept credentials ends the admin session: they are dropped and the session is told.
-import { ApiError } from '../../../api/client.ts';
+import createClient, { type Middleware } from 'openapi-fetch';
+import { acceptJson, ApiError, apiErrorOf } from '../../../api/client.ts';
+import type { paths } from '../../../api/generated/index.ts';
 import { clearAuthorization, loadAuthorization } from '../session/credentials.ts';
 
 const unauthorizedListeners = new Set<() => void>();
@@ -14,35 +16,37 @@ export function onAdminUnauthorized(listener: () => void): () => void {
   };
 }
 
-// The admin service answers errors as { code, message }; a proxy's page or an empty 502 may not be JSON.
-async function failure(response: Response): Promise<ApiError> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  const { code, message } = typeof body === 'object' && body !== null ? (body as { code?: unknown; message?: unknown }) : {};
-  return new ApiError(response.status, typeof message === 'string' ? message : undefined, typeof code === 'string' ? code : undefined);
+function endSession(): void {
+  clearAuthorization();
+  for (const listener of unauthorizedListeners) listener();
 }
+
+/** The calls sent with the kept credentials, whose 401 ends the session. */
+const withKeptCredentials = new WeakSet<Request>();
 
 /**
- * GETs `path` with `authorization` (signing in tries credentials not yet kept) or else the kept
- * credentials; a failure becomes an ApiError, a success is returned unread.
+ * The kept credentials on every call that brings none of its own (signing in tries credentials
+ * not yet kept); with none kept the call is not sent. Any failure becomes an ApiError.
  */
-export async function adminRequest(path: string, accept: string, authorization?: string): Promise<Response> {
-  const kept = authorization === undefined;
-  const header = authorization ?? loadAuthorization();
-  const response = header === null ? null : await fetch(path, { headers: { Accept: accept, Authorization: header } });
-  if (response?.ok === true) return response;
-  if (kept && (response === null || response.status === 401)) {
-    clearAuthorization();
-    for (const listener of unauthorizedListeners) listener();
-  }
-  throw response === null ? new ApiError(401) : await failure(response);
-}
+export const adminSession: Middleware = {
+  onRequest({ request }) {
+    acceptJson(request);
+    if (request.headers.has('Authorization')) return;
+    const kept = loadAuthorization();
+    if (kept === null) {
+      endSession();
+      throw new ApiError(401);
+    }
+    request.headers.set('Authorization', kept);
+    withKeptCredentials.add(request);
+  },
+  async onResponse({ request, response }) {
+    if (response.ok) return;
+    if (response.status === 401 && withKeptCredentials.has(request)) endSession();
+    throw await apiErrorOf(response);
+  },
+};
 
-export async function adminGet<T>(path: string, authorization?: string): Promise<T> {
-  // The caller names the answer's type, as with the user client.
-  return (await (await adminRequest(path, 'application/json', authorization)).json()) as T;
-}
+/** admin-reporting's calls, through the gateway. */
+export const adminApi = createClient<paths>({ fetch: (request) => fetch(request) });
+adminApi.use(adminSession);

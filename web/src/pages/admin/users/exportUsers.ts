@@ -1,5 +1,6 @@
 import { saveFile } from '../../../app/saveFile.ts';
-import { adminRequest } from '../api/adminClient.ts';
+import { answerOf } from '../../../api/client.ts';
+import { adminApi } from '../api/adminClient.ts';
 import { indiaDay } from '../format.ts';
 import { exportFileName } from './exportName.ts';
 
@@ -8,6 +9,6 @@ import { exportFileName } from './exportName.ts';
  * without them), then saved under the server's file name.
  */
 export async function exportUsers(): Promise<void> {
-  const response = await adminRequest('/api/admin/users/export', 'text/csv');
-  saveFile(await response.blob(), exportFileName(response.headers.get('Content-Disposition'), indiaDay(new Date())));
+  const { data: csv, response } = await answerOf(adminApi.GET('/api/admin/users/export', { headers: { Accept: 'text/csv' }, parseAs: 'blob' }));
+  saveFile(csv, exportFileName(response.headers.get('Content-Disposition'), indiaDay(new Date())));
 }

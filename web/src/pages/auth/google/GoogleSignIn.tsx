@@ -2,20 +2,16 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Divider } from 'antd';
 import { GoogleOutlined } from '@ant-design/icons';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { loadGoogleIdentity } from './googleIdentity.ts';
 import { useGoogleSignIn } from './useGoogleSignIn.ts';
-
-interface AuthConfig {
-  googleClientId: string | null;
-}
 
 /** The social sign-in block of the login and signup pages; nothing at all while Google is not configured. */
 export function GoogleSignIn() {
   const { data } = useQuery({
     queryKey: ['auth-config'],
-    queryFn: () => api.get<AuthConfig>('/api/auth/config'),
+    queryFn: () => dataOf(api.GET('/api/auth/config')),
     staleTime: Infinity,
   });
   const clientId = data?.googleClientId;

@@ -78,8 +78,9 @@ export async function requestGoogleAccessToken(clientId: string): Promise<string
 }
 
 /** The profile Google shows for the token; passed on as it is, the server verifies it against Google. */
-export async function fetchGoogleProfile(accessToken: string): Promise<unknown> {
+export async function fetchGoogleProfile(accessToken: string): Promise<Record<string, unknown>> {
   const response = await fetch(PROFILE_URL, { headers: { Authorization: `Bearer ${accessToken}` } });
   if (!response.ok) throw new Error(`Google profile request failed with status ${response.status}`);
-  return response.json();
+  // Google's userinfo answer is a JSON object.
+  return (await response.json()) as Record<string, unknown>;
 }

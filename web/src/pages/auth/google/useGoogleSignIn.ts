@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { useSession } from '../../../session/context.ts';
-import type { TokenAnswer } from '../tokenAnswer.ts';
 import { fetchGoogleProfile, GoogleConsentError, requestGoogleAccessToken } from './googleIdentity.ts';
 
 /** Social sign-in (spec section 4): consent, profile, exchange for our token, then /chat. */
@@ -12,7 +11,7 @@ export function useGoogleSignIn(clientId: string) {
     mutationFn: async () => {
       const accessToken = await requestGoogleAccessToken(clientId);
       const userInfo = await fetchGoogleProfile(accessToken);
-      const { token } = await api.post<TokenAnswer>('/api/auth/google', { token: accessToken, userInfo });
+      const { token } = await dataOf(api.POST('/api/auth/google', { body: { token: accessToken, userInfo } }));
       await signIn(token);
     },
   });

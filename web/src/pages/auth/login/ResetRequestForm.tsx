@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Typography } from 'antd';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
 
 /** The login page's reset mode: asks for the email that the reset link is sent to. */
 export function ResetRequestForm({ onSent, onBack }: { onSent: () => void; onBack: () => void }) {
   const request = useMutation({
-    mutationFn: (fields: { email: string }) => api.post('/api/reset-password', fields),
+    mutationFn: (fields: { email: string }) => dataOf(api.POST('/api/reset-password', { body: fields })),
     onSuccess: onSent,
   });
 

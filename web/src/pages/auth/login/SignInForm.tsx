@@ -1,23 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Flex, Form, Input } from 'antd';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
+import type { Body } from '../../../api/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useSession } from '../../../session/context.ts';
-import type { TokenAnswer } from '../tokenAnswer.ts';
 import styles from '../auth.module.css';
 
-interface Credentials {
-  email: string;
-  password: string;
-}
+type Credentials = Body<'/api/login', 'post'>;
 
 /** Email and password sign-in; success goes to /chat through the session. */
 export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const { signIn } = useSession();
   const login = useMutation({
     mutationFn: async (credentials: Credentials) => {
-      const { token } = await api.post<TokenAnswer>('/api/login', credentials);
+      const { token } = await dataOf(api.POST('/api/login', { body: credentials }));
       await signIn(token);
     },
   });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api, ApiError } from '../../../api/client.ts';
+import { api, ApiError, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { RESET_REDIRECT_MS, SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const check = useQuery({
     queryKey: ['reset-link', token],
-    queryFn: () => api.post<{ valid: boolean }>('/api/reset-password/check', { token }),
+    queryFn: () => dataOf(api.POST('/api/reset-password/check', { body: { token } })),
     staleTime: Infinity,
   });
   const [done, setDone] = useState(false);
@@ -79,7 +79,7 @@ function DeadLink({ onBack }: { onBack: () => void }) {
 function NewPasswordForm({ token, done, onDone }: { token: string; done: boolean; onDone: () => void }) {
   const status = useTimedMessage(SHORT_NOTE_MS);
   const reset = useMutation({
-    mutationFn: (newPassword: string) => api.post('/api/reset-password/verify', { token, newPassword }),
+    mutationFn: (newPassword: string) => dataOf(api.POST('/api/reset-password/verify', { body: { token, newPassword } })),
     onSuccess: () => {
       onDone();
       status.show('success', 'Password has been reset successfully');

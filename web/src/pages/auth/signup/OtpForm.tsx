@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { trackEvent } from '../../../analytics/track.ts';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useSecondsUntil } from '../../../hooks/useSecondsUntil.ts';
 import { useSession } from '../../../session/context.ts';
-import type { TokenAnswer } from '../tokenAnswer.ts';
 import { clearPendingSignup, type PendingSignup } from './pendingSignup.ts';
 import styles from '../auth.module.css';
 
@@ -24,7 +23,7 @@ export function OtpForm({ pending, password, onResent, onChangeEmail }: { pendin
   const resendIn = useSecondsUntil(pending.resendAt);
   const verify = useMutation({
     mutationFn: async (otp: string) => {
-      const { token } = await api.post<TokenAnswer>('/api/signup/verify', { email, otp, ...(password === undefined ? {} : { password }) });
+      const { token } = await dataOf(api.POST('/api/signup/verify', { body: { email, otp, ...(password === undefined ? {} : { password }) } }));
       clearPendingSignup();
       // Sent before signing in, which leaves for /chat: the event belongs to the signup page.
       trackEvent('signup_completed', {});
@@ -32,7 +31,7 @@ export function OtpForm({ pending, password, onResent, onChangeEmail }: { pendin
     },
   });
   const resend = useMutation({
-    mutationFn: () => api.post('/api/signup/resend-otp', { email }),
+    mutationFn: () => dataOf(api.POST('/api/signup/resend-otp', { body: { email } })),
     onSuccess: onResent,
   });
 

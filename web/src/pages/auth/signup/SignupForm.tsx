@@ -1,27 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { trackEvent } from '../../../analytics/track.ts';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
+import type { Answer, Body } from '../../../api/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useSession } from '../../../session/context.ts';
 import type { TokenAnswer } from '../tokenAnswer.ts';
 
-interface SignupFields {
-  name: string;
-  email: string;
-  password: string;
-}
+type SignupFields = Body<'/api/signup/initiate', 'post'>;
 
-/** The server either mails a code first or signs the user up at once (spec section 3). */
-type InitiateAnswer = { requireOTP: true } | TokenAnswer;
+/** The server either mails a code first or signs the user up at once (spec section 3); identity today always mails one. */
+type InitiateAnswer = Answer<'/api/signup/initiate', 'post'> | TokenAnswer;
 
 /** The first signup step: name, email and password (spec section 5: required only, no other rules). */
 export function SignupForm({ onOtpSent }: { onOtpSent: (email: string, password: string) => void }) {
   const { signIn } = useSession();
   const initiate = useMutation({
     mutationFn: async (fields: SignupFields) => {
-      const answer = await api.post<InitiateAnswer>('/api/signup/initiate', fields);
+      const answer = (await dataOf(api.POST('/api/signup/initiate', { body: fields }))) as InitiateAnswer;
       if ('token' in answer) {
         // Sent before signing in, which leaves for /chat: the event belongs to the signup page.
         trackEvent('signup_completed', {});

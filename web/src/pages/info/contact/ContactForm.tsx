@@ -1,24 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
-import { api } from '../../../api/client.ts';
+import { api, dataOf } from '../../../api/client.ts';
+import type { Body } from '../../../api/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { LONG_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 
-interface ContactFields {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
+type ContactFields = Body<'/api/contact/submit', 'post'>;
 
 /** The contact form (spec section 5: every field required, the email well-formed). */
 export function ContactForm() {
   const [form] = Form.useForm<ContactFields>();
   const sent = useTimedMessage(LONG_NOTE_MS);
   const send = useMutation({
-    mutationFn: (fields: ContactFields) => api.post('/api/contact/submit', fields),
+    mutationFn: (fields: ContactFields) => dataOf(api.POST('/api/contact/submit', { body: fields })),
     onSuccess: () => {
       form.resetFields();
       sent.show('success', 'Message sent successfully!');
