@@ -13,9 +13,7 @@ export function RouteError() {
   return (
     <Flex component="main" vertical align="center" gap="middle" className={styles.routeError}>
       <h1 className={styles.routeErrorTitle}>This page could not be loaded{status}</h1>
-      <p className={`app-secondary ${styles.routeErrorText}`}>
-        Check your connection and reload the page.
-      </p>
+      <p className={`app-secondary ${styles.routeErrorText}`}>Check your connection and reload the page.</p>
       <Button
         type="primary"
         onClick={() => {

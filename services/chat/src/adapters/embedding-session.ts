@@ -127,7 +127,14 @@ export async function openEmbeddingSession(options: EmbedderOptions): Promise<Em
       // Batches of similar lengths waste the least on padding; results go back in the callers' order.
       const order = texts.map((_, index) => index).sort((a, b) => (texts[a]?.length ?? 0) - (texts[b]?.length ?? 0));
       const batchIndexes = Array.from({ length: Math.ceil(order.length / batchSize) }, (_, batch) => order.slice(batch * batchSize, (batch + 1) * batchSize));
-      const embedded = await Promise.all(batchIndexes.map((indexes) => inTurn(batches, indexes.map((index) => spec.passagePrefix + (texts[index] ?? '')))));
+      const embedded = await Promise.all(
+        batchIndexes.map((indexes) =>
+          inTurn(
+            batches,
+            indexes.map((index) => spec.passagePrefix + (texts[index] ?? '')),
+          ),
+        ),
+      );
       const vectors = new Array<Float32Array>(texts.length);
       batchIndexes.forEach((indexes, batch) => {
         indexes.forEach((index, position) => {

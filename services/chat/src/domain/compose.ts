@@ -46,7 +46,11 @@ function sentencesFor(answer: AnsweringEntry, intents: readonly Intent[]): Sente
     .filter((p) => p.part !== 'question')
     .flatMap((p) => {
       const text = p.part === 'head' ? p.text.slice(answer.entry.title.length + 2) : bodyOf(p.text, answer.entry.title);
-      return sentencesOf(text).map((sentence, i) => ({ text: sentence, at: p.n * 100 + i, score: p.similarity + (answersIntent(sentence, intents) ? 0.05 : 0) }));
+      return sentencesOf(text).map((sentence, i) => ({
+        text: sentence,
+        at: p.n * 100 + i,
+        score: p.similarity + (answersIntent(sentence, intents) ? 0.05 : 0),
+      }));
     });
 }
 
@@ -56,7 +60,11 @@ function quote(answer: AnsweringEntry, intents: readonly Intent[]): string {
   const [intent] = intents;
   if (intent === 'how') {
     // Steps are read in order: the closest passages, whole, as the entry gives them.
-    const passages = answer.passages.filter((p) => p.part === 'body').sort((a, b) => b.similarity - a.similarity).slice(0, STEP_PASSAGES).sort((a, b) => a.n - b.n);
+    const passages = answer.passages
+      .filter((p) => p.part === 'body')
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, STEP_PASSAGES)
+      .sort((a, b) => a.n - b.n);
     if (passages.length > 0) return passages.map((p) => bodyOf(p.text, answer.entry.title)).join(' ');
   }
   // "What is it" is answered first by what the entry says it is: its summary's first sentence.
@@ -72,7 +80,8 @@ function quote(answer: AnsweringEntry, intents: readonly Intent[]): string {
 const named = (title: string, text: string) => (text.toLowerCase().includes(title.toLowerCase()) ? text : `${title}: ${text}`);
 
 /** The one sentence of an entry closest to the question. */
-const bestSentence = (answer: AnsweringEntry, intents: readonly Intent[]): string => sentencesFor(answer, intents).sort((a, b) => b.score - a.score)[0]?.text ?? '';
+const bestSentence = (answer: AnsweringEntry, intents: readonly Intent[]): string =>
+  sentencesFor(answer, intents).sort((a, b) => b.score - a.score)[0]?.text ?? '';
 
 /**
  * The extractive answer, from the entries that answer only (the relevance decision has kept
@@ -88,7 +97,10 @@ export function compose(answers: readonly AnsweringEntry[], intents: readonly In
     paragraphs = answers.slice(0, LISTED).map((answer) => ({ id: answer.entry.id, text: `${answer.entry.title}: ${bestSentence(answer, intents)}` }));
   } else {
     const close = answers.slice(1, 3).filter((answer) => (answer.similarity ?? 0) >= (best.similarity ?? 0) - ALSO_CLOSE);
-    paragraphs = [best, ...close].map((answer, i) => ({ id: answer.entry.id, text: named(answer.entry.title, i === 0 ? quote(answer, intents) : bestSentence(answer, intents)) }));
+    paragraphs = [best, ...close].map((answer, i) => ({
+      id: answer.entry.id,
+      text: named(answer.entry.title, i === 0 ? quote(answer, intents) : bestSentence(answer, intents)),
+    }));
   }
   const preface = ARCHIVE_IN_ENGLISH[language];
   return { response: [preface, ...paragraphs.map((p) => p.text)].filter((text) => text.length > 0).join('\n\n'), cited: paragraphs.map((p) => p.id) };

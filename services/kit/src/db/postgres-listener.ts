@@ -56,12 +56,22 @@ export function listenOnPostgres(connectionString: string, channel: string, list
 
   const connect = async () => {
     // Named in pg_stat_activity, so an operator can tell this session from the pool's.
-    const client = new pg.Client({ connectionString, application_name: `listen ${channel}`, keepAlive: true, connectionTimeoutMillis: connectTimeoutMs, query_timeout: connectTimeoutMs });
+    const client = new pg.Client({
+      connectionString,
+      application_name: `listen ${channel}`,
+      keepAlive: true,
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: connectTimeoutMs,
+    });
     client.on('notification', (message) => {
       if (message.channel === channel) listener.onNotify(message.payload ?? '');
     });
-    client.on('error', (error) => { drop(client, error); });
-    client.on('end', () => { drop(client, new Error('the connection ended')); });
+    client.on('error', (error) => {
+      drop(client, error);
+    });
+    client.on('end', () => {
+      drop(client, new Error('the connection ended'));
+    });
     current = client;
     try {
       await client.connect();
@@ -87,14 +97,18 @@ export function listenOnPostgres(connectionString: string, channel: string, list
   const ask = (client: pg.Client) =>
     client.query('SELECT 1').then(
       () => undefined,
-      (error: unknown) => { drop(client, error instanceof Error ? error : new Error(String(error))); },
+      (error: unknown) => {
+        drop(client, error instanceof Error ? error : new Error(String(error)));
+      },
     );
   // While not listening, nothing is served on the notifications' word: there is nothing to catch up with.
   const caughtUp = (): Promise<void> => {
     const client = listening;
     if (client === undefined) return Promise.resolve();
     if (asking === undefined) {
-      asking = ask(client).finally(() => { asking = undefined; });
+      asking = ask(client).finally(() => {
+        asking = undefined;
+      });
       return asking;
     }
     queued ??= asking.then(() => {

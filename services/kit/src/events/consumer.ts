@@ -26,8 +26,7 @@ export interface EventHandler<Desc extends DescMessage = DescMessage> {
 }
 
 /** Declares what a service does with one event; `handlers/index.ts` lists them all. */
-export const on = <Desc extends DescMessage>(event: EventDefinition<Desc>, handle: EventHandler<Desc>['handle']): EventHandler =>
-  ({ event, handle });
+export const on = <Desc extends DescMessage>(event: EventDefinition<Desc>, handle: EventHandler<Desc>['handle']): EventHandler => ({ event, handle });
 
 export const deadLetterTopic = deadLetterTopicOf;
 
@@ -133,7 +132,12 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
       [deadLetterHeaders.deadLetteredAt]: new Date().toISOString(),
       ...(eventId ? { [deadLetterHeaders.eventId]: eventId } : {}),
     };
-    await persistently(() => bus.publish([{ topic: deadLetterTopic(service), key: message.key, value: message.value, headers }]), { eventId, deadLetter: true }, message, delivery);
+    await persistently(
+      () => bus.publish([{ topic: deadLetterTopic(service), key: message.key, value: message.value, headers }]),
+      { eventId, deadLetter: true },
+      message,
+      delivery,
+    );
     metrics.consumedEvents.inc({ topic: message.topic, outcome: 'dead_lettered' });
     metrics.deadLettered.inc({ topic: message.topic });
     logger.error({ topic: message.topic, key: message.key, eventId, reason }, 'event dead-lettered');
@@ -186,8 +190,14 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
     let outcome: { applied: boolean; effects: (() => void)[] };
     try {
       // A child of the span that recorded the event, so the effect joins the request's trace.
-      const span = { kind: SpanKind.CONSUMER, parent: contextFromTraceparent(envelope.traceparent), attributes: { 'messaging.destination.name': message.topic, 'betterplus.event_id': envelope.eventId } };
-      outcome = await inSpan(service, `process ${envelope.type}`, span, () => persistently(apply, { eventId: envelope.eventId, type: envelope.type }, message, delivery));
+      const span = {
+        kind: SpanKind.CONSUMER,
+        parent: contextFromTraceparent(envelope.traceparent),
+        attributes: { 'messaging.destination.name': message.topic, 'betterplus.event_id': envelope.eventId },
+      };
+      outcome = await inSpan(service, `process ${envelope.type}`, span, () =>
+        persistently(apply, { eventId: envelope.eventId, type: envelope.type }, message, delivery),
+      );
     } catch (error) {
       if (!(error instanceof PermanentEventError)) throw error;
       await deadLetter(message, `${error.name}: ${error.message}`, envelope.eventId, delivery);

@@ -50,7 +50,12 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
   };
 
   const getProducer = async (): Promise<Producer> => {
-    producer ??= kafka.producer({ allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+    producer ??= kafka.producer({
+      allowAutoTopicCreation: false,
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
     producerReady ??= producer.connect();
     await producerReady;
     return producer;
@@ -91,12 +96,15 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
           const { topic, message } = payload;
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = value.toString();
-          await handle({
-            topic: topic.slice(namespace.length),
-            key: message.key?.toString() ?? '',
-            value: new Uint8Array(message.value ?? Buffer.alloc(0)),
-            headers,
-          }, { heartbeat: () => payload.heartbeat() });
+          await handle(
+            {
+              topic: topic.slice(namespace.length),
+              key: message.key?.toString() ?? '',
+              value: new Uint8Array(message.value ?? Buffer.alloc(0)),
+              headers,
+            },
+            { heartbeat: () => payload.heartbeat() },
+          );
         },
       });
       consumers.add(consumer);
@@ -175,7 +183,14 @@ export async function readKafkaTopic(options: Omit<KafkaBusOptions, 'partitions'
               if (!end || BigInt(message.offset) >= end.high) return;
               const headers: Record<string, string> = {};
               for (const [key, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[key] = value.toString();
-              found.push({ topic, partition, offset: message.offset, key: message.key?.toString() ?? '', value: new Uint8Array(message.value ?? Buffer.alloc(0)), headers });
+              found.push({
+                topic,
+                partition,
+                offset: message.offset,
+                key: message.key?.toString() ?? '',
+                value: new Uint8Array(message.value ?? Buffer.alloc(0)),
+                headers,
+              });
               if (BigInt(message.offset) + 1n >= end.high) remaining.delete(partition);
               if (remaining.size === 0) {
                 clearTimeout(timer);

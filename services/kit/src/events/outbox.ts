@@ -177,9 +177,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     const attempts = row.attempts + 1;
     metrics.outboxFailures.inc();
     if (attempts >= maxAttempts) {
-      await db.query('UPDATE outbox SET attempts = $2, last_error = $3, parked_at = now(), claimed_by = NULL, claimed_until = NULL WHERE id = $1', [row.id, attempts, errorText(error)]);
+      await db.query('UPDATE outbox SET attempts = $2, last_error = $3, parked_at = now(), claimed_by = NULL, claimed_until = NULL WHERE id = $1', [
+        row.id,
+        attempts,
+        errorText(error),
+      ]);
       metrics.outboxParked.inc({ topic: row.topic });
-      logger.error({ err: error, outboxId: row.id, eventId: row.event_id, topic: row.topic, key: row.key, attempts }, 'outbox row parked after repeated publish failures');
+      logger.error(
+        { err: error, outboxId: row.id, eventId: row.event_id, topic: row.topic, key: row.key, attempts },
+        'outbox row parked after repeated publish failures',
+      );
       return;
     }
     const delayMs = backoffMs(attempts, maxBackoffMs);
@@ -195,7 +202,13 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const send = async (rows: readonly ClaimedRow[]): Promise<void> => {
     const spans = rows.flatMap((r) =>
       r.traceparent
-        ? [startSpan('outbox-relay', `publish ${r.topic}`, { kind: SpanKind.PRODUCER, parent: contextFromTraceparent(r.traceparent), attributes: { 'messaging.destination.name': r.topic, 'betterplus.event_id': r.event_id } })]
+        ? [
+            startSpan('outbox-relay', `publish ${r.topic}`, {
+              kind: SpanKind.PRODUCER,
+              parent: contextFromTraceparent(r.traceparent),
+              attributes: { 'messaging.destination.name': r.topic, 'betterplus.event_id': r.event_id },
+            }),
+          ]
         : [],
     );
     let failure: unknown;
@@ -211,11 +224,17 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   const publishBatch = async (rows: ClaimedRow[]): Promise<void> => {
     // Long publishes (a slow broker; the embedded bus waiting for its consumers) keep their claims.
-    const renew = setInterval(() => {
-      db.query('UPDATE outbox SET claimed_until = now() + make_interval(secs => $3::float8 / 1000) WHERE id = ANY($1::bigint[]) AND claimed_by = $2 AND published_at IS NULL', [rows.map((r) => r.id), relayId, leaseMs]).catch((error: unknown) => {
-        logger.warn({ err: error }, 'outbox claim renewal failed');
-      });
-    }, Math.max(100, Math.floor(leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        db.query(
+          'UPDATE outbox SET claimed_until = now() + make_interval(secs => $3::float8 / 1000) WHERE id = ANY($1::bigint[]) AND claimed_by = $2 AND published_at IS NULL',
+          [rows.map((r) => r.id), relayId, leaseMs],
+        ).catch((error: unknown) => {
+          logger.warn({ err: error }, 'outbox claim renewal failed');
+        });
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
     renew.unref();
     try {
       await send(rows);

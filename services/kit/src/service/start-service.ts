@@ -159,7 +159,13 @@ export async function startService<Config extends BaseConfig>(definition: Servic
 
     relay.start();
     closers.unshift(() => relay.stop());
-    const retention = startEventRetention({ db, logger, metrics, outboxRetentionHours: config.OUTBOX_RETENTION_HOURS, processedEventsRetentionDays: config.PROCESSED_EVENTS_RETENTION_DAYS });
+    const retention = startEventRetention({
+      db,
+      logger,
+      metrics,
+      outboxRetentionHours: config.OUTBOX_RETENTION_HOURS,
+      processedEventsRetentionDays: config.PROCESSED_EVENTS_RETENTION_DAYS,
+    });
     closers.unshift(() => retention.stop());
     const subscription = await startConsumer({ service: name, bus, uow, handlers, logger, metrics });
     closers.unshift(() => subscription.stop());

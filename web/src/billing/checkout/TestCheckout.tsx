@@ -11,7 +11,12 @@ import styles from './TestCheckout.module.css';
  * testMode. Pay asks the sandbox for what Razorpay would hand back, and passes it on as Razorpay's
  * handler would; nothing is charged.
  */
-export function TestCheckout({ subscriptionId, email, onPaid, onCancel }: {
+export function TestCheckout({
+  subscriptionId,
+  email,
+  onPaid,
+  onCancel,
+}: {
   subscriptionId: string;
   email: string;
   onPaid: (confirmation: PaymentConfirmation) => void;

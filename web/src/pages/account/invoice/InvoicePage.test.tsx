@@ -54,7 +54,7 @@ describe('the invoice page', () => {
     assert.equal(rows.queryByRole('rowheader', { name: /CGST/ }), null);
   });
 
-  it("says the invoice could not be fetched when the server refuses it, and offers the way back", async () => {
+  it('says the invoice could not be fetched when the server refuses it, and offers the way back', async () => {
     openInvoice({ routes: { 'GET /api/invoices/7': { status: 404, body: { error: 'Invoice not found' } } } });
     assert.ok(await screen.findByText('Failed to fetch invoice'));
     assert.ok(screen.getByRole('button', { name: /Go Back/ }));

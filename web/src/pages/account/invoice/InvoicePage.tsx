@@ -195,7 +195,12 @@ function InvoiceItems({ invoice }: { invoice: Invoice }) {
 /** IGST between states; CGST and SGST (or UTGST) at half the rate each within one. */
 function taxLinesOf({ rate, cgst, sgst, igst, local_tax: localTax }: Invoice['tax']): [label: string, paise: number][] {
   const half = rate / 2;
-  return igst > 0 ? [[`IGST @ ${rate}%`, igst]] : [[`CGST @ ${half}%`, cgst], [`${localTax} @ ${half}%`, sgst]];
+  return igst > 0
+    ? [[`IGST @ ${rate}%`, igst]]
+    : [
+        [`CGST @ ${half}%`, cgst],
+        [`${localTax} @ ${half}%`, sgst],
+      ];
 }
 
 function InvoiceTotals({ invoice }: { invoice: Invoice }) {

@@ -43,7 +43,10 @@ describe('the profile page: Profile Information', () => {
     await user.type(name, 'Asha R.');
     await user.click(card.getByRole('button', { name: 'Update Profile' }));
     assert.ok(await card.findByText('Profile updated successfully'));
-    assert.deepEqual(network.callsTo('PUT /api/user').map((call) => call.body), [{ name: 'Asha R.' }]);
+    assert.deepEqual(
+      network.callsTo('PUT /api/user').map((call) => call.body),
+      [{ name: 'Asha R.' }],
+    );
   });
 
   it('says the update failed when the server refuses it', async () => {
@@ -62,7 +65,10 @@ describe('the profile page: Change Password', () => {
     await user.type(card.getByLabelText('New Password'), 'new secret');
     await user.click(card.getByRole('button', { name: 'Change Password' }));
     assert.ok(await card.findByText('Password changed successfully'));
-    assert.deepEqual(network.callsTo('PUT /api/user/change-password').map((call) => call.body), [{ currentPassword: 'old secret', newPassword: 'new secret' }]);
+    assert.deepEqual(
+      network.callsTo('PUT /api/user/change-password').map((call) => call.body),
+      [{ currentPassword: 'old secret', newPassword: 'new secret' }],
+    );
     assert.equal(localStorage.getItem('token'), 'fresh-token');
     assert.equal(card.getByLabelText<HTMLInputElement>('New Password').value, '');
   });
@@ -89,9 +95,7 @@ describe('the profile page: Current Subscription', () => {
     await user.click(card.getByRole('button', { name: 'Cancel Subscription' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your Premium subscription?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Cancel Subscription' }));
-    assert.ok(
-      await card.findByText('Subscription cancelled successfully. You can continue using premium features until your current billing period ends.'),
-    );
+    assert.ok(await card.findByText('Subscription cancelled successfully. You can continue using premium features until your current billing period ends.'));
     assert.ok(card.getByText('Cancelled'));
     assert.equal(network.callsTo('POST /api/subscription/cancel').length, 1);
     assert.equal(card.queryByRole('button', { name: 'Cancel Subscription' }), null);

@@ -98,8 +98,8 @@ function CancelPremium({ subscription, status }: { subscription: Subscription; s
           setConfirming(false);
         }}
       >
-        Your Premium access lasts until {formatIndiaDate(subscription.endDate)}. After that your plan switches to Basic, with{' '}
-        {queriesPerMonth(BASIC_PLAN)}. Payments are not refunded.
+        Your Premium access lasts until {formatIndiaDate(subscription.endDate)}. After that your plan switches to Basic, with {queriesPerMonth(BASIC_PLAN)}.
+        Payments are not refunded.
       </Modal>
     </>
   );

@@ -27,7 +27,9 @@ function Lines({ items, render }: { items: readonly string[]; render: (item: str
 function NotHelpfulTable({ answers }: { answers: NotHelpfulAnswer[] }) {
   return (
     <Card className={styles.figure} title={cardTitle('Not Helpful Answers')}>
-      <Typography.Paragraph type="secondary">Questions whose answers users marked not helpful in this period, with their latest reasons and the entries the answers cited.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Questions whose answers users marked not helpful in this period, with their latest reasons and the entries the answers cited.
+      </Typography.Paragraph>
       <Table
         rowKey="question"
         size="small"
@@ -37,7 +39,12 @@ function NotHelpfulTable({ answers }: { answers: NotHelpfulAnswer[] }) {
         columns={[
           { key: 'question', title: 'Question', dataIndex: 'question' },
           { key: 'count', title: 'Times Marked', dataIndex: 'count', align: 'right', render: (count: number) => formatCount(count) },
-          { key: 'reasons', title: 'Latest Reasons', dataIndex: 'reasons', render: (reasons: string[]) => <Lines items={reasons} render={(reason) => reason} /> },
+          {
+            key: 'reasons',
+            title: 'Latest Reasons',
+            dataIndex: 'reasons',
+            render: (reasons: string[]) => <Lines items={reasons} render={(reason) => reason} />,
+          },
           {
             key: 'sources',
             title: 'Sources Cited',
@@ -91,7 +98,12 @@ export function QuestionsSection({ analytics }: { analytics: Analytics }) {
       </h2>
       <Row gutter={[16, 16]}>
         <Col xs={24}>
-          <QuestionTable title="Top Questions" description="What users asked most often in this period." questions={analytics.topQuestions} empty="No questions in this period" />
+          <QuestionTable
+            title="Top Questions"
+            description="What users asked most often in this period."
+            questions={analytics.topQuestions}
+            empty="No questions in this period"
+          />
         </Col>
         {/* The two signals of what to mend, side by side. */}
         <Col xs={24} lg={10}>

@@ -19,7 +19,17 @@ const ada: AdminUserRow = {
   razorpay_status: 'active',
   amount: 249_900,
 };
-const ravi: AdminUserRow = { ...ada, user_name: 'Ravi Kumar', user_email: 'ravi@example.in', subscription_plan: 'basic', queries_limit: 1, queries_used: 0, razorpay_subscription_id: null, razorpay_status: null, amount: null };
+const ravi: AdminUserRow = {
+  ...ada,
+  user_name: 'Ravi Kumar',
+  user_email: 'ravi@example.in',
+  subscription_plan: 'basic',
+  queries_limit: 1,
+  queries_used: 0,
+  razorpay_subscription_id: null,
+  razorpay_status: null,
+  amount: null,
+};
 
 const authorization = basicAuthorization('admin', 'secret');
 
@@ -62,7 +72,9 @@ describe('the admin users table', () => {
 
   it('searches by what is typed, and says when nobody matches', async () => {
     const { user, network } = openUsers({
-      'GET /api/admin/users': ({ search }) => ({ body: { users: search.has('search') ? [] : [ada], total: search.has('search') ? 0 : 1, page: 1, pageSize: 20 } }),
+      'GET /api/admin/users': ({ search }) => ({
+        body: { users: search.has('search') ? [] : [ada], total: search.has('search') ? 0 : 1, page: 1, pageSize: 20 },
+      }),
     });
     await screen.findByText('Ada Lovelace');
     await user.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 'nobody');

@@ -31,7 +31,13 @@ export function UsersPage() {
       width="full"
       title="Users"
       actions={
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => { exporting.mutate(); }}>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting.isPending}
+          onClick={() => {
+            exporting.mutate();
+          }}
+        >
           Export CSV
         </Button>
       }

@@ -52,7 +52,14 @@ export function AnswerFeedback({ id, feedback }: { id: string; feedback: Feedbac
             onChange={setReason}
             sending={rating.isPending}
             onSend={() => {
-              rating.mutate({ helpful: false, reason }, { onSuccess: () => { setAsking(false); } });
+              rating.mutate(
+                { helpful: false, reason },
+                {
+                  onSuccess: () => {
+                    setAsking(false);
+                  },
+                },
+              );
             }}
             onClose={() => {
               setAsking(false);
@@ -112,7 +119,9 @@ function ReasonForm({ reason, onChange, sending, onSend, onClose }: ReasonFormPr
           maxLength={REASON_MAX}
           showCount
           value={reason}
-          onChange={(event) => { onChange(event.target.value); }}
+          onChange={(event) => {
+            onChange(event.target.value);
+          }}
         />
         <Flex justify="end" gap="small">
           <Button size="small" onClick={onClose}>

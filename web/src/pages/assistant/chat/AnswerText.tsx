@@ -48,7 +48,15 @@ export function AnswerText({ text, typing, onRevealed }: AnswerTextProps) {
         </p>
       ))}
       {long && !revealing && (
-        <Button type="link" size="small" className={styles.toggle} aria-expanded={expanded} onClick={() => { setExpanded((open) => !open); }}>
+        <Button
+          type="link"
+          size="small"
+          className={styles.toggle}
+          aria-expanded={expanded}
+          onClick={() => {
+            setExpanded((open) => !open);
+          }}
+        >
           {expanded ? 'Show less' : 'Show more'}
         </Button>
       )}

@@ -61,7 +61,10 @@ describe('the chat page', () => {
     assert.ok(await screen.findByText('How long does an RTI reply take?'));
     assert.ok(screen.getByText('Thinking...'));
     assert.equal(questionBox().getAttribute('placeholder'), 'Hold on… Answer coming up!');
-    assert.deepEqual(network.callsTo('POST /api/chat').map((call) => call.body), [{ message: 'How long does an RTI reply take?' }]);
+    assert.deepEqual(
+      network.callsTo('POST /api/chat').map((call) => call.body),
+      [{ message: 'How long does an RTI reply take?' }],
+    );
 
     setQueriesLeft(4);
     answer.resolve({ body: { id: 'a2', response: 'Write to the Public Information Officer.', sources: [], followUps: ['What does an RTI cost?'] } });

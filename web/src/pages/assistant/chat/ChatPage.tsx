@@ -73,9 +73,15 @@ export function ChatPage() {
         open={clearOpen}
         onConfirm={() => {
           setClearOpen(false);
-          clear.mutate(undefined, { onSuccess: () => { setSimilarDismissed(false); } });
+          clear.mutate(undefined, {
+            onSuccess: () => {
+              setSimilarDismissed(false);
+            },
+          });
         }}
-        onCancel={() => { setClearOpen(false); }}
+        onCancel={() => {
+          setClearOpen(false);
+        }}
       />
       <LimitDialog
         open={limitOpen}
@@ -83,7 +89,9 @@ export function ChatPage() {
           setLimitOpen(false);
           void navigate('/profile#choose-a-plan');
         }}
-        onLater={() => { setLimitOpen(false); }}
+        onLater={() => {
+          setLimitOpen(false);
+        }}
       />
     </PageLayout>
   );

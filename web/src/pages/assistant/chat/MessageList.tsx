@@ -75,7 +75,15 @@ export function MessageList({ entries, typingId, onTyped, onFollowUp, busy }: Me
                     {entry.id !== typingId && entry.followUps.length > 0 && (
                       <Flex wrap gap={6} className={styles.followUps} aria-label="Follow-up questions">
                         {entry.followUps.map((question) => (
-                          <Button key={question} size="small" shape="round" disabled={busy} onClick={() => { onFollowUp(question); }}>
+                          <Button
+                            key={question}
+                            size="small"
+                            shape="round"
+                            disabled={busy}
+                            onClick={() => {
+                              onFollowUp(question);
+                            }}
+                          >
                             {question}
                           </Button>
                         ))}

@@ -12,15 +12,37 @@ export function SampleStrip({ questions, onPick, disabled }: { questions: readon
   };
   return (
     <Flex align="center" gap={4}>
-      <Button type="text" icon={<LeftOutlined />} aria-label="Scroll sample questions left" onClick={() => { scroll(-SAMPLE_STRIP_SCROLL_PX); }} />
+      <Button
+        type="text"
+        icon={<LeftOutlined />}
+        aria-label="Scroll sample questions left"
+        onClick={() => {
+          scroll(-SAMPLE_STRIP_SCROLL_PX);
+        }}
+      />
       <div ref={strip} data-testid="sample-strip" className={styles.strip}>
         {questions.map((question) => (
-          <Button key={question} shape="round" disabled={disabled} onClick={() => { onPick(question); }} className={styles.sample}>
+          <Button
+            key={question}
+            shape="round"
+            disabled={disabled}
+            onClick={() => {
+              onPick(question);
+            }}
+            className={styles.sample}
+          >
             {question}
           </Button>
         ))}
       </div>
-      <Button type="text" icon={<RightOutlined />} aria-label="Scroll sample questions right" onClick={() => { scroll(SAMPLE_STRIP_SCROLL_PX); }} />
+      <Button
+        type="text"
+        icon={<RightOutlined />}
+        aria-label="Scroll sample questions right"
+        onClick={() => {
+          scroll(SAMPLE_STRIP_SCROLL_PX);
+        }}
+      />
     </Flex>
   );
 }

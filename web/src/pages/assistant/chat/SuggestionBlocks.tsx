@@ -7,7 +7,15 @@ import styles from './chat.module.css';
 const randomIndexes = (blocks: readonly (readonly string[])[]) => blocks.map((block) => Math.floor(Math.random() * block.length));
 
 /** Four blocks, each showing one of its questions at random, changed every 5 s unless hovered or touched. */
-export function SuggestionBlocks({ blocks, onPick, disabled }: { blocks: readonly (readonly string[])[]; onPick: (question: string) => void; disabled: boolean }) {
+export function SuggestionBlocks({
+  blocks,
+  onPick,
+  disabled,
+}: {
+  blocks: readonly (readonly string[])[];
+  onPick: (question: string) => void;
+  disabled: boolean;
+}) {
   const reducedMotion = usePrefersReducedMotion();
   const [shown, setShown] = useState(() => randomIndexes(blocks));
   const [paused, setPaused] = useState(false);
@@ -23,7 +31,27 @@ export function SuggestionBlocks({ blocks, onPick, disabled }: { blocks: readonl
   }, [blocks, paused, reducedMotion]);
 
   return (
-    <section aria-label="Suggested questions" onMouseEnter={() => { setPaused(true); }} onMouseLeave={() => { setPaused(false); }} onTouchStart={() => { setPaused(true); }} onTouchEnd={() => { setPaused(false); }} onFocus={() => { setPaused(true); }} onBlur={() => { setPaused(false); }}>
+    <section
+      aria-label="Suggested questions"
+      onMouseEnter={() => {
+        setPaused(true);
+      }}
+      onMouseLeave={() => {
+        setPaused(false);
+      }}
+      onTouchStart={() => {
+        setPaused(true);
+      }}
+      onTouchEnd={() => {
+        setPaused(false);
+      }}
+      onFocus={() => {
+        setPaused(true);
+      }}
+      onBlur={() => {
+        setPaused(false);
+      }}
+    >
       <Row gutter={[12, 12]}>
         {blocks.map((block, i) => {
           const question = block[shown[i] ?? 0] ?? block[0] ?? '';
@@ -33,7 +61,14 @@ export function SuggestionBlocks({ blocks, onPick, disabled }: { blocks: readonl
                 <Typography.Text type="secondary" className={styles.tryAsking}>
                   Try asking
                 </Typography.Text>
-                <Button type="link" disabled={disabled} onClick={() => { onPick(question); }} className={styles.suggestion}>
+                <Button
+                  type="link"
+                  disabled={disabled}
+                  onClick={() => {
+                    onPick(question);
+                  }}
+                  className={styles.suggestion}
+                >
                   {question}
                 </Button>
               </Card>

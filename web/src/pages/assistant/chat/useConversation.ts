@@ -9,9 +9,16 @@ const PENDING_ID = 'pending';
 
 /** The server's history (newest first) as the list shows it (oldest first). */
 const entriesOf = (history: readonly HistoryItem[]): ChatEntry[] =>
-  history
-    .toReversed()
-    .map((item) => ({ id: item.id, message: item.message, response: item.response, askedAt: item.created_at, answeredAt: item.created_at, sources: item.sources, followUps: [], feedback: item.feedback }));
+  history.toReversed().map((item) => ({
+    id: item.id,
+    message: item.message,
+    response: item.response,
+    askedAt: item.created_at,
+    answeredAt: item.created_at,
+    sources: item.sources,
+    followUps: [],
+    feedback: item.feedback,
+  }));
 
 const answered = (entry: ChatEntry, answer: Answer): ChatEntry => ({
   ...entry,

@@ -17,7 +17,17 @@ const OTP_LENGTH = 6;
  * between codes. Verifying signs in and goes to /chat. `password`, the one chosen in the first
  * step (absent after a reload), goes with the code: it shows the server whose signup this is.
  */
-export function OtpForm({ pending, password, onResent, onChangeEmail }: { pending: PendingSignup; password?: string; onResent: () => void; onChangeEmail: () => void }) {
+export function OtpForm({
+  pending,
+  password,
+  onResent,
+  onChangeEmail,
+}: {
+  pending: PendingSignup;
+  password?: string;
+  onResent: () => void;
+  onChangeEmail: () => void;
+}) {
   const { email } = pending;
   const { signIn } = useSession();
   const resendIn = useSecondsUntil(pending.resendAt);

@@ -43,7 +43,10 @@ describe('signing up with a mailed code', () => {
     assert.ok(await screen.findByRole('heading', { level: 1, name: 'Verify your email' }));
     assert.ok(screen.getByText('OTP sent to your email address'));
     assert.ok(screen.getByText(account.email));
-    assert.deepEqual(network.callsTo('POST /api/signup/initiate').map((call) => call.body), [account]);
+    assert.deepEqual(
+      network.callsTo('POST /api/signup/initiate').map((call) => call.body),
+      [account],
+    );
 
     await user.type(await otpBox(), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
@@ -51,7 +54,10 @@ describe('signing up with a mailed code', () => {
       assert.equal(router.state.location.pathname, '/chat');
     });
     // The password of the first step goes with the code: it shows the server whose signup this is.
-    assert.deepEqual(network.callsTo('POST /api/signup/verify').map((call) => call.body), [{ email: account.email, otp: '123456', password: account.password }]);
+    assert.deepEqual(
+      network.callsTo('POST /api/signup/verify').map((call) => call.body),
+      [{ email: account.email, otp: '123456', password: account.password }],
+    );
     assert.equal(localStorage.getItem('token'), 'new-token');
     assert.equal(sessionStorage.getItem('pendingSignup'), null);
   });
@@ -80,7 +86,10 @@ describe('signing up with a mailed code', () => {
     const { user, network } = openCodeStep({ 'POST /api/signup/resend-otp': { body: { requireOTP: true } } });
     await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
     assert.ok(await screen.findByText('OTP resent successfully. The code sent before no longer works.'));
-    assert.deepEqual(network.callsTo('POST /api/signup/resend-otp').map((call) => call.body), [{ email: account.email }]);
+    assert.deepEqual(
+      network.callsTo('POST /api/signup/resend-otp').map((call) => call.body),
+      [{ email: account.email }],
+    );
     // A new wait starts with the new code.
     assert.ok(screen.getByText(/You can ask for a new code in \d+ s\./));
   });

@@ -10,7 +10,11 @@ export function NotFoundPage() {
         status="404"
         title={<h1 className={styles.title}>Page not found</h1>}
         subTitle="The page you are looking for does not exist."
-        extra={<ButtonLink to="/" type="primary">Back to home</ButtonLink>}
+        extra={
+          <ButtonLink to="/" type="primary">
+            Back to home
+          </ButtonLink>
+        }
       />
     </PageLayout>
   );

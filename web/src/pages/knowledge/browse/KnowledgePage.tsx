@@ -12,7 +12,6 @@ import { useKnowledgeSearch } from './useKnowledgeSearch.ts';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import styles from '../knowledge.module.css';
 
-
 const filtered = (filters: Filters) => Object.values(filters).some((value) => value !== '');
 
 /** The knowledge base to browse: words, kind, state and cause, all kept in the address; pages of twenty. */

@@ -13,7 +13,6 @@ import { entryQuery, isEntryId, knowledgePath, readable, type Entry } from '../k
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import styles from '../knowledge.module.css';
 
-
 const backLink = (
   <RouterLink to={knowledgePath()}>
     <ArrowLeftOutlined aria-hidden="true" /> Knowledge Base
@@ -30,7 +29,11 @@ function isHttps(url: string): boolean {
 }
 
 /** Blank lines part an entry's body into paragraphs. */
-const paragraphsOf = (body: string) => body.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter((paragraph) => paragraph !== '');
+const paragraphsOf = (body: string) =>
+  body
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
 
 /** One entry of the knowledge base, where a chat answer's source link leads. */
 export function EntryPage() {
