@@ -148,15 +148,23 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     void reply.status(404).send({ error: 'Not found', code: `${codePrefix}_NOT_FOUND` } satisfies ErrorBody);
   });
 
+  operatorRoutes(app, options);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}
+
+/** What probes and scrapers ask: liveness, readiness (503 while stopping or while a dependency fails) and the metrics. */
+function operatorRoutes(app: ServiceApp, { readiness, stopping, metrics }: CreateAppOptions): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    if (options.stopping?.()) {
+    if (stopping?.()) {
       void reply.status(503);
       return { status: 'stopping', checks: {} };
     }
     const results = await Promise.all(
-      options.readiness.map(async ({ name, check }) => {
+      readiness.map(async ({ name, check }) => {
         try {
           // A dependency that hangs is as unready as one that refuses; the probe must still answer.
           await Promise.race([check(), sleep(readinessTimeoutMs, undefined, { ref: false }).then(() => Promise.reject(new Error('timed out')))]);
@@ -175,8 +183,4 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     void reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
   });
-
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  return app;
 }
