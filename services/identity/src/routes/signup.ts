@@ -90,6 +90,13 @@ const reachable = (challenges: ChallengeRow[], bound: string | undefined): Chall
 };
 
 export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
+  initiateRoutes(app, deps);
+  verifyRoute(app, deps);
+  resendRoute(app, deps);
+}
+
+/** Starting a signup, at /api/signup and /api/signup/initiate alike. */
+function initiateRoutes(app: ServiceApp, deps: SignupDeps): void {
   const summaries = {
     '/api/signup': 'Start a signup, as /api/signup/initiate does: no account exists until the emailed code proves the address',
     '/api/signup/initiate': 'Start a signup: emails a one-time code that /api/signup/verify takes',
@@ -128,7 +135,10 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
       },
     );
   }
+}
 
+/** Finishing a signup with the emailed code. */
+function verifyRoute(app: ServiceApp, deps: SignupDeps): void {
   app.post(
     '/api/signup/verify',
     {
@@ -198,7 +208,10 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
       }
     },
   );
+}
 
+/** A new code for a pending signup. */
+function resendRoute(app: ServiceApp, deps: SignupDeps): void {
   app.post(
     '/api/signup/resend-otp',
     {
