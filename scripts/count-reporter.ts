@@ -74,8 +74,7 @@ export default async function* countReporter(source: AsyncIterable<TestEvent>): 
     const isLeaf = below === undefined || !below.hasChildren;
     const failedBelow = below?.failed ?? false;
     const isSuite = data.details.type === 'suite';
-    const isFileLevel =
-      data.nesting === 0 && data.file !== undefined && resolve(data.name) === resolve(data.file);
+    const isFileLevel = data.nesting === 0 && data.file !== undefined && resolve(data.name) === resolve(data.file);
     let failedHere = false;
 
     if (event.type === 'test:pass') {

@@ -3,7 +3,15 @@
 // deploy/local-infra/*.sh sets up its local counterpart, and hands back the same URLs.
 import { readFileSync } from 'node:fs';
 import { ensureTopics } from '../services/kit/src/events/topics.ts';
-import { GenericContainer, ImageName, RandomPortGenerator, Wait, getContainerRuntimeClient, type ContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
+import {
+  GenericContainer,
+  ImageName,
+  RandomPortGenerator,
+  Wait,
+  getContainerRuntimeClient,
+  type ContainerRuntimeClient,
+  type StartedTestContainer,
+} from 'testcontainers';
 
 /** Marks the containers of a run (its runner's pid), so that leftovers of a killed run can be found. */
 const runLabel = 'org.betterplus.test-run';
@@ -53,13 +61,15 @@ function container(image: string): GenericContainer {
 }
 
 async function startPostgres(image: string): Promise<StartedTestContainer> {
-  return container(image)
-    .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
-    .withCommand(['postgres', '-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])
-    .withExposedPorts(5432)
-    // Over TCP: the official image's first, initialising server listens on its socket only.
-    .withWaitStrategy(Wait.forSuccessfulCommand('pg_isready -q -h 127.0.0.1 -U postgres -d postgres'))
-    .start();
+  return (
+    container(image)
+      .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
+      .withCommand(['postgres', '-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])
+      .withExposedPorts(5432)
+      // Over TCP: the official image's first, initialising server listens on its socket only.
+      .withWaitStrategy(Wait.forSuccessfulCommand('pg_isready -q -h 127.0.0.1 -U postgres -d postgres'))
+      .start()
+  );
 }
 
 async function startRedis(image: string): Promise<StartedTestContainer> {
@@ -137,6 +147,9 @@ export async function startTestInfrastructure(engine: ContainerRuntimeClient): P
     return { env, containerIds: [postgres, redis, kafka].map((c) => c.getId()), stop: () => removeRunContainers(engine) };
   } catch (error) {
     await removeRunContainers(engine);
-    throw new Error(`starting the test containers failed (images ${postgresImage}, ${redisImage}, ${kafkaImage}; BETTERPLUS_TESTCONTAINERS=0 runs without them)`, { cause: error });
+    throw new Error(
+      `starting the test containers failed (images ${postgresImage}, ${redisImage}, ${kafkaImage}; BETTERPLUS_TESTCONTAINERS=0 runs without them)`,
+      { cause: error },
+    );
   }
 }

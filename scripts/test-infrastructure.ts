@@ -24,14 +24,18 @@ export async function globalSetup(): Promise<void> {
   const { connectContainerEngine, startTestInfrastructure } = await import('./test-containers.ts');
   const engine = await connectContainerEngine();
   if (!engine) {
-    say('no infrastructure URLs and no container engine answers (DOCKER_HOST, the default Docker socket): the tests use the embedded stand-ins (PGlite, the in-process bus, memory for Redis)');
+    say(
+      'no infrastructure URLs and no container engine answers (DOCKER_HOST, the default Docker socket): the tests use the embedded stand-ins (PGlite, the in-process bus, memory for Redis)',
+    );
     return;
   }
   const started = Date.now();
   running = await startTestInfrastructure(engine);
   Object.assign(process.env, running.env, { BETTERPLUS_TEST_INFRASTRUCTURE: 'containers', BETTERPLUS_TEST_CONTAINERS: running.containerIds.join(',') });
   const urls = Object.entries(running.env).map(([name, value]) => `${name}=${value}`);
-  say(`started PostgreSQL, Redis and Kafka in containers on ${engine.info.containerRuntime.host} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${urls.join(' ')}`);
+  say(
+    `started PostgreSQL, Redis and Kafka in containers on ${engine.info.containerRuntime.host} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${urls.join(' ')}`,
+  );
 }
 
 export async function globalTeardown(): Promise<void> {

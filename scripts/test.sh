@@ -7,7 +7,9 @@
 #   npm test -- --test-name-pattern=x arguments starting with -- go to `node --test`
 #
 # Test files: services/*/test/**/*.test.ts, gateway/test/**/*.test.ts, web/test/**/*.test.ts,
-# deploy/*/test/**/*.test.ts, proto/test/**/*.test.ts.
+# web/src/**/*.test.tsx (the component tests beside the pages), deploy/*/test/**/*.test.ts,
+# proto/test/**/*.test.ts. Every file runs with web/test/support/register.ts imported first, which
+# lets node load the web app's .tsx and CSS as Vite does (and leaves every other file alone).
 # Tests that need infrastructure read DATABASE_URL, REDIS_URL, KAFKA_BROKERS from the environment
 # themselves (see deploy/local-infra/up.sh); this script passes the environment through. When none
 # is set and a container engine answers, scripts/test-infrastructure.ts starts the three in
@@ -46,7 +48,7 @@ finish() { # finish PASSED FAILED SKIPPED
 # --- which files ---
 shopt -s globstar nullglob
 all=()
-for f in services/*/test/**/*.test.ts gateway/test/**/*.test.ts web/test/**/*.test.ts \
+for f in services/*/test/**/*.test.ts gateway/test/**/*.test.ts web/test/**/*.test.ts web/src/**/*.test.tsx \
   deploy/*/test/**/*.test.ts proto/test/**/*.test.ts; do
   [[ "$f" == */node_modules/* ]] && continue
   all+=("$f")
@@ -76,7 +78,7 @@ if ((${#filters[@]})); then
   done
   # A filter naming a test file outside the usual places runs it too.
   for p in "${filters[@]}"; do
-    if [[ -f "$p" && "$p" == *.test.ts ]]; then
+    if [[ -f "$p" && ("$p" == *.test.ts || "$p" == *.test.tsx) ]]; then
       seen=0
       for f in "${files[@]}"; do [[ "$f" == "$p" ]] && seen=1; done
       ((seen)) || files+=("$p")
@@ -123,6 +125,7 @@ rc=0
   --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=./scripts/count-reporter.ts --test-reporter-destination="$counts_json" \
   --test-global-setup=./scripts/test-infrastructure.ts \
+  --import="$ROOT/web/test/support/register.ts" \
   "${node_args[@]}" "${files[@]}" || rc=$?
 
 passed=0 failed=0 skipped=0

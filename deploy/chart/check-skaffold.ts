@@ -62,7 +62,8 @@ export function checkSkaffold(helm: string, skaffoldFile: string, out: (line: st
     if (!existsSync(join(ROOT, dockerfile))) problems.push(`${artifact.image}: Dockerfile ${dockerfile} does not exist`);
     const service = artifact.docker?.buildArgs?.SERVICE;
     if (service !== undefined && !services.includes(service)) problems.push(`${artifact.image}: SERVICE=${service} is not a service (${services.join(', ')})`);
-    if (service !== undefined && service !== artifact.image) problems.push(`${artifact.image}: built with SERVICE=${service}, but an image is named after its service`);
+    if (service !== undefined && service !== artifact.image)
+      problems.push(`${artifact.image}: built with SERVICE=${service}, but an image is named after its service`);
   }
   for (const component of [...services, 'web', 'gateway']) {
     if (!images.includes(component)) problems.push(`no artifact builds the ${component} image`);

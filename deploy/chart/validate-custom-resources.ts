@@ -36,7 +36,7 @@ export async function validateCustomResources(nodeModules: string, manifests: re
   for (const manifest of manifests) {
     const { apiVersion = '', kind = '' } = manifest;
     const name = `${kind}/${manifest.metadata?.name ?? '?'}`;
-    const group = apiVersion.includes('/') ? apiVersion.split('/')[0] ?? '' : '';
+    const group = apiVersion.includes('/') ? (apiVersion.split('/')[0] ?? '') : '';
     const skipped = SKIPPED_GROUPS.get(group);
     if (skipped !== undefined) {
       out(`skipped ${name} (${apiVersion}): ${skipped}`);

@@ -26,7 +26,11 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', ...headers },
+});
 
 async function ok<T>(response: Response | Promise<Response>, status = 200): Promise<T> {
   const answer = await response;
@@ -39,7 +43,10 @@ async function ok<T>(response: Response | Promise<Response>, status = 200): Prom
 async function mailbox(): Promise<StoredMail[]> {
   const mails = await ok<{ from: string; to: string[]; subject: string; raw: string; receivedAt: string }[]>(fetch(`${env('MAIL_URL')}/messages`));
   return mails.map((mail, i) => {
-    const text = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+    const text = mail.raw
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n');
     return { id: String(i), from: mail.from, sentAt: mail.receivedAt, to: mail.to[0] ?? '', subject: mail.subject, text, html: text };
   });
 }
@@ -59,10 +66,14 @@ try {
   const token = await step('signup with the emailed code', async () => {
     assert.deepEqual(await ok(fetch(`${gateway}/api/signup`, json(person))), { requireOTP: true });
     // identity -> Kafka -> notifications -> SMTP: a busy node takes a while.
-    const otp = await eventually(async () => {
-      const mail = (await mailbox()).find((m) => m.to === person.email && m.subject === 'Your Better+ verification code');
-      return mail ? otpIn(mail.text) : undefined;
-    }, SLOW, 250);
+    const otp = await eventually(
+      async () => {
+        const mail = (await mailbox()).find((m) => m.to === person.email && m.subject === 'Your Better+ verification code');
+        return mail ? otpIn(mail.text) : undefined;
+      },
+      SLOW,
+      250,
+    );
     return (await ok<{ token: string }>(fetch(`${gateway}/api/signup/verify`, json({ email: person.email, otp })), 201)).token;
   });
   const auth = { authorization: `Bearer ${token}` };
@@ -78,32 +89,51 @@ try {
     assert.equal(created.testMode, false, 'billing runs in production mode, against the Razorpay stand-in');
     const paid = await ok<Record<string, string>>(fetch(`${env('RAZORPAY_URL')}/checkout/pay`, json({ subscription_id: created.id })));
     await ok(fetch(`${gateway}/api/subscription/verify-payment`, json(paid, auth)));
-    await eventually(async () => {
-      const subscription = await ok<{ plan: string }>(fetch(`${gateway}/api/subscription`, { headers: auth }));
-      return subscription.plan === 'premium' ? true : undefined;
-    }, SLOW, 250);
+    await eventually(
+      async () => {
+        const subscription = await ok<{ plan: string }>(fetch(`${gateway}/api/subscription`, { headers: auth }));
+        return subscription.plan === 'premium' ? true : undefined;
+      },
+      SLOW,
+      250,
+    );
     await chatAllowance(gateway, token, (left) => left > 1, SLOW);
   });
 
   await step('the invoice', async () => {
-    const [invoice] = await eventually(async () => {
-      const invoices = await ok<{ id: number; number: string; amount: number; supplier: { name: string } }[]>(fetch(`${gateway}/api/invoices`, { headers: auth }));
-      return invoices.length > 0 ? invoices : undefined;
-    }, SLOW, 250);
+    const [invoice] = await eventually(
+      async () => {
+        const invoices = await ok<{ id: number; number: string; amount: number; supplier: { name: string } }[]>(
+          fetch(`${gateway}/api/invoices`, { headers: auth }),
+        );
+        return invoices.length > 0 ? invoices : undefined;
+      },
+      SLOW,
+      250,
+    );
     assert.ok(invoice);
     assert.equal(invoice.amount, 249_900);
     assert.equal(invoice.supplier.name, env('SUPPLIER_NAME'));
     const pdf = await fetch(`${gateway}/api/invoices/${String(invoice.id)}/pdf`, { headers: auth });
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
-    assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+      '%PDF-',
+    );
   });
 
   await step('admin stats count the user and the question', async () => {
-    await eventually(async () => {
-      const now = await stats();
-      return now.totalUsers > before.totalUsers && now.monthlyQueries > before.monthlyQueries ? true : undefined;
-    }, SLOW, 250);
+    await eventually(
+      async () => {
+        const now = await stats();
+        return now.totalUsers > before.totalUsers && now.monthlyQueries > before.monthlyQueries ? true : undefined;
+      },
+      SLOW,
+      250,
+    );
     assert.equal((await fetch(`${gateway}/api/admin/stats`)).status, 401);
   });
   console.log(`TOKEN=${token}`);

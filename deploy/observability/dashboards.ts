@@ -54,7 +54,7 @@ function servicePanels(service: string): Panel[] {
     },
     {
       title: 'Errors per second by route and status',
-      description: 'Answers with a 4xx or 5xx status. 4xx are mostly the callers\' mistakes (401, 404, 429); 5xx are ours.',
+      description: "Answers with a 4xx or 5xx status. 4xx are mostly the callers' mistakes (401, 404, 429); 5xx are ours.",
       unit: 'reqps',
       queries: [{ expr: `sum by (route, status_code) (${requests(`${served}, status_code=~"4..|5.."`)})`, legend: '{{status_code}} {{route}}' }],
     },
@@ -105,7 +105,8 @@ function servicePanels(service: string): Panel[] {
     },
     {
       title: 'Database pool',
-      description: 'PostgreSQL pool connections per state: total open, idle, and callers waiting for one (waiting > 0 for long: the pool is too small or queries too slow).',
+      description:
+        'PostgreSQL pool connections per state: total open, idle, and callers waiting for one (waiting > 0 for long: the pool is too small or queries too slow).',
       unit: 'short',
       queries: [{ expr: `sum by (state) (db_pool_connections{${of}})`, legend: '{{state}}' }],
     },
@@ -142,7 +143,7 @@ const byService = (metric: string) => `sum by (service) (${metric}{${ns}})`;
 const eventsPanels: Panel[] = [
   {
     title: 'Outbox backlog',
-    description: 'Events committed to each service\'s outbox and not yet published to Kafka.',
+    description: "Events committed to each service's outbox and not yet published to Kafka.",
     unit: 'short',
     queries: [{ expr: byService('outbox_pending_events'), legend: '{{service}}' }],
   },
@@ -163,7 +164,7 @@ const eventsPanels: Panel[] = [
   },
   {
     title: 'Outbox rows parked',
-    description: 'Rows set aside after repeated publish failures while the broker answered; each waits for an operator (see the kit\'s outbox notes).',
+    description: "Rows set aside after repeated publish failures while the broker answered; each waits for an operator (see the kit's outbox notes).",
     unit: 'short',
     queries: [{ expr: byService('outbox_parked_events'), legend: '{{service}}' }],
   },
@@ -187,7 +188,7 @@ const eventsPanels: Panel[] = [
   },
   {
     title: 'Dead letters in the time range',
-    description: 'Messages sent to a service\'s dead-letter topic: they will never be applied until replayed (npm run dead-letters).',
+    description: "Messages sent to a service's dead-letter topic: they will never be applied until replayed (npm run dead-letters).",
     unit: 'short',
     stat: true,
     width: 12,
@@ -224,7 +225,9 @@ const businessPanels: Panel[] = [
     description: 'Share of answers that abstained over the time range: a rise means the knowledge base misses what people ask.',
     unit: 'percentunit',
     stat: true,
-    queries: [{ expr: `sum(${increase('chat_answers_total', `outcome="abstained", ${ns}`)}) / sum(${increase('chat_answers_total', ns)})`, legend: 'abstained' }],
+    queries: [
+      { expr: `sum(${increase('chat_answers_total', `outcome="abstained", ${ns}`)}) / sum(${increase('chat_answers_total', ns)})`, legend: 'abstained' },
+    ],
   },
   {
     title: 'Payments in the time range',
@@ -267,7 +270,7 @@ const businessPanels: Panel[] = [
   {
     title: 'Payment verification and webhook signature failures, refused charges',
     description:
-      'Checkout payments billing could not confirm, by reason; Razorpay webhooks whose signature did not verify; and charges refused because they were not the plan\'s price, currency, plan or subscription, by reason (each has an alert).',
+      "Checkout payments billing could not confirm, by reason; Razorpay webhooks whose signature did not verify; and charges refused because they were not the plan's price, currency, plan or subscription, by reason (each has an alert).",
     unit: 'short',
     queries: [
       { expr: `sum by (reason) (${increase('payment_verification_failures_total', ns, '$__rate_interval')})`, legend: 'verification: {{reason}}' },
@@ -290,11 +293,16 @@ const gatewayPanels: Panel[] = [
     title: 'Upstream answers per second by status class',
     description: 'Answers per cluster and status class (2, 3, 4, 5); 5 includes 503s Envoy gives when no healthy endpoint answers.',
     unit: 'reqps',
-    queries: [{ expr: `sum by (envoy_cluster_name, envoy_response_code_class) (${rate('envoy_cluster_upstream_rq_xx', cluster)})`, legend: '{{envoy_cluster_name}} {{envoy_response_code_class}}xx' }],
+    queries: [
+      {
+        expr: `sum by (envoy_cluster_name, envoy_response_code_class) (${rate('envoy_cluster_upstream_rq_xx', cluster)})`,
+        legend: '{{envoy_cluster_name}} {{envoy_response_code_class}}xx',
+      },
+    ],
   },
   {
     title: 'Upstream 5xx share by cluster',
-    description: 'Share of each cluster\'s answers with a 5xx status; 0 while there are none.',
+    description: "Share of each cluster's answers with a 5xx status; 0 while there are none.",
     unit: 'percentunit',
     queries: [
       {
@@ -308,13 +316,19 @@ const gatewayPanels: Panel[] = [
     description: 'Time from Envoy sending the request to the whole answer, per cluster (Envoy records milliseconds).',
     unit: 'ms',
     queries: [
-      { expr: `histogram_quantile(0.95, sum by (envoy_cluster_name, le) (${rate('envoy_cluster_upstream_rq_time_bucket', cluster)}))`, legend: 'p95 {{envoy_cluster_name}}' },
-      { expr: `histogram_quantile(0.99, sum by (envoy_cluster_name, le) (${rate('envoy_cluster_upstream_rq_time_bucket', cluster)}))`, legend: 'p99 {{envoy_cluster_name}}' },
+      {
+        expr: `histogram_quantile(0.95, sum by (envoy_cluster_name, le) (${rate('envoy_cluster_upstream_rq_time_bucket', cluster)}))`,
+        legend: 'p95 {{envoy_cluster_name}}',
+      },
+      {
+        expr: `histogram_quantile(0.99, sum by (envoy_cluster_name, le) (${rate('envoy_cluster_upstream_rq_time_bucket', cluster)}))`,
+        legend: 'p99 {{envoy_cluster_name}}',
+      },
     ],
   },
   {
     title: 'Downstream requests per second by status class',
-    description: 'What browsers got from the gateway\'s listener, by status class.',
+    description: "What browsers got from the gateway's listener, by status class.",
     unit: 'reqps',
     queries: [
       {
@@ -325,7 +339,7 @@ const gatewayPanels: Panel[] = [
   },
   {
     title: 'Healthy endpoints by cluster',
-    description: 'Endpoints passing Envoy\'s health check (the services\' /readyz) per cluster.',
+    description: "Endpoints passing Envoy's health check (the services' /readyz) per cluster.",
     unit: 'short',
     queries: [{ expr: `sum by (envoy_cluster_name) (envoy_cluster_membership_healthy{${cluster}})`, legend: '{{envoy_cluster_name}}' }],
   },
@@ -345,9 +359,27 @@ const DASHBOARDS: Dashboard[] = [
     description: `The ${service} service: HTTP rate, errors and duration per route, the Node runtime and the database pool.`,
     panels: [...servicePanels(service), ...(ownPanels[service] ?? [])],
   })),
-  { file: 'events.json', uid: 'betterplus-events', title: 'Better+ / events', description: 'Outboxes, consumers, retries and dead letters of every service.', panels: eventsPanels },
-  { file: 'business.json', uid: 'betterplus-business', title: 'Better+ / business', description: 'Signups, answers, allowance refusals, payments and revenue.', panels: businessPanels },
-  { file: 'gateway.json', uid: 'betterplus-gateway', title: 'Better+ / gateway', description: 'The Envoy gateway: upstream rates, errors and latency per cluster.', panels: gatewayPanels },
+  {
+    file: 'events.json',
+    uid: 'betterplus-events',
+    title: 'Better+ / events',
+    description: 'Outboxes, consumers, retries and dead letters of every service.',
+    panels: eventsPanels,
+  },
+  {
+    file: 'business.json',
+    uid: 'betterplus-business',
+    title: 'Better+ / business',
+    description: 'Signups, answers, allowance refusals, payments and revenue.',
+    panels: businessPanels,
+  },
+  {
+    file: 'gateway.json',
+    uid: 'betterplus-gateway',
+    title: 'Better+ / gateway',
+    description: 'The Envoy gateway: upstream rates, errors and latency per cluster.',
+    panels: gatewayPanels,
+  },
 ];
 
 /** Grafana's grid: 24 columns; graphs take half a row, stats a quarter. */

@@ -1,7 +1,16 @@
 // Renders the Envoy v3 bootstrap from the route table, so Kubernetes routes exactly like the local
 // gateway. gateway/envoy.yaml is this module's output for the cluster; never edit that file by hand.
 import { stringify } from 'yaml';
-import { BAD_REQUEST, DUPLICATE_AUTHORIZATION, GATEWAY_ERROR, HEADERS_TOO_LARGE, NOT_FOUND, PAYLOAD_TOO_LARGE, UPSTREAM_TIMEOUT, UPSTREAM_UNAVAILABLE } from './errors.ts';
+import {
+  BAD_REQUEST,
+  DUPLICATE_AUTHORIZATION,
+  GATEWAY_ERROR,
+  HEADERS_TOO_LARGE,
+  NOT_FOUND,
+  PAYLOAD_TOO_LARGE,
+  UPSTREAM_TIMEOUT,
+  UPSTREAM_UNAVAILABLE,
+} from './errors.ts';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http-policy.ts';
 import { API_PREFIX, GET_RETRIES, ROUTES, SERVICE_NAMES, TIMEOUT_SECONDS, WEB_TIMEOUT_SECONDS, isSegmentPrefix } from './route-table.ts';
 import type { ServiceName } from './route-table.ts';
@@ -70,7 +79,12 @@ const ACCESS_LOG_FORMAT = {
 // Retrying is only safe when the request cannot have had an effect twice: GETs. A retry goes to
 // another replica when there is one (a replica that is shutting down resets or refuses).
 const ANOTHER_HOST = {
-  retry_host_predicate: [{ name: 'envoy.retry_host_predicates.previous_hosts', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.retry.host.previous_hosts.v3.PreviousHostsPredicate' } }],
+  retry_host_predicate: [
+    {
+      name: 'envoy.retry_host_predicates.previous_hosts',
+      typed_config: { '@type': 'type.googleapis.com/envoy.extensions.retry.host.previous_hosts.v3.PreviousHostsPredicate' },
+    },
+  ],
   host_selection_retry_max_attempts: 3,
 };
 const GET_RETRY_POLICY = { retry_on: 'connect-failure,refused-stream,reset,unavailable,gateway-error', num_retries: GET_RETRIES, ...ANOTHER_HOST };
@@ -120,7 +134,9 @@ function routes(opts: EnvoyConfigOptions): object[] {
   ];
 }
 
-const statusIs = (status: number) => ({ status_code_filter: { comparison: { op: 'EQ', value: { default_value: status, runtime_key: `betterplus.local_reply.${status}` } } } });
+const statusIs = (status: number) => ({
+  status_code_filter: { comparison: { op: 'EQ', value: { default_value: status, runtime_key: `betterplus.local_reply.${status}` } } },
+});
 
 /**
  * Envoy's own failure replies become the same JSON errors the local gateway sends. The route
@@ -131,7 +147,32 @@ const statusIs = (status: number) => ({ status_code_filter: { comparison: { op: 
 function localReplyConfig(): object {
   const json = (body: object) => ({ body_format_override: { json_format: body, content_type: 'application/json' } });
   const headers_to_add = SECURITY_RESPONSE_HEADERS;
-  const anyFlag = ['UH', 'UF', 'UO', 'URX', 'UC', 'UT', 'NR', 'DPE', 'UPE', 'DC', 'UMSDR', 'RL', 'UAEX', 'NC', 'DI', 'FI', 'LR', 'SI', 'IH', 'UR', 'OM', 'DF', 'DO', 'DT'];
+  const anyFlag = [
+    'UH',
+    'UF',
+    'UO',
+    'URX',
+    'UC',
+    'UT',
+    'NR',
+    'DPE',
+    'UPE',
+    'DC',
+    'UMSDR',
+    'RL',
+    'UAEX',
+    'NC',
+    'DI',
+    'FI',
+    'LR',
+    'SI',
+    'IH',
+    'UR',
+    'OM',
+    'DF',
+    'DO',
+    'DT',
+  ];
   return {
     mappers: [
       { filter: { response_flag_filter: { flags: ['UT'] } }, status_code: 504, ...json(UPSTREAM_TIMEOUT), headers_to_add },
@@ -141,10 +182,28 @@ function localReplyConfig(): object {
       { filter: statusIs(431), ...json(HEADERS_TOO_LARGE), headers_to_add },
       // Codec errors (a request that is not HTTP) carry no flag yet when this runs, so any 400 but
       // the duplicate-Authorization route's own answer.
-      { filter: { and_filter: { filters: [statusIs(400), { header_filter: { header: NOT_AMBIGUOUS_AUTHORIZATION } }] } }, ...json(BAD_REQUEST), headers_to_add },
-      { filter: { and_filter: { filters: [{ status_code_filter: { comparison: { op: 'GE', value: { default_value: 400, runtime_key: 'betterplus.local_reply.error' } } } }, { response_flag_filter: { flags: anyFlag } }] } }, ...json(GATEWAY_ERROR), headers_to_add },
+      {
+        filter: { and_filter: { filters: [statusIs(400), { header_filter: { header: NOT_AMBIGUOUS_AUTHORIZATION } }] } },
+        ...json(BAD_REQUEST),
+        headers_to_add,
+      },
+      {
+        filter: {
+          and_filter: {
+            filters: [
+              { status_code_filter: { comparison: { op: 'GE', value: { default_value: 400, runtime_key: 'betterplus.local_reply.error' } } } },
+              { response_flag_filter: { flags: anyFlag } },
+            ],
+          },
+        },
+        ...json(GATEWAY_ERROR),
+        headers_to_add,
+      },
       // Any other local reply keeps its body and gets the headers too.
-      { filter: { status_code_filter: { comparison: { op: 'GE', value: { default_value: 100, runtime_key: 'betterplus.local_reply.any' } } } }, headers_to_add },
+      {
+        filter: { status_code_filter: { comparison: { op: 'GE', value: { default_value: 100, runtime_key: 'betterplus.local_reply.any' } } } },
+        headers_to_add,
+      },
     ],
   };
 }
@@ -199,7 +258,10 @@ function httpConnectionManager(opts: EnvoyConfigOptions): object {
     access_log: [
       {
         name: 'envoy.access_loggers.stdout',
-        typed_config: { '@type': 'type.googleapis.com/envoy.extensions.access_loggers.stream.v3.StdoutAccessLog', log_format: { json_format: ACCESS_LOG_FORMAT } },
+        typed_config: {
+          '@type': 'type.googleapis.com/envoy.extensions.access_loggers.stream.v3.StdoutAccessLog',
+          log_format: { json_format: ACCESS_LOG_FORMAT },
+        },
       },
     ],
     local_reply_config: localReplyConfig(),
@@ -217,7 +279,10 @@ function httpConnectionManager(opts: EnvoyConfigOptions): object {
       response_headers_to_add: SECURITY_RESPONSE_HEADERS,
     },
     http_filters: [
-      { name: 'envoy.filters.http.lua', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.lua.v3.Lua', default_source_code: { inline_string: HSTS_LUA } } },
+      {
+        name: 'envoy.filters.http.lua',
+        typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.lua.v3.Lua', default_source_code: { inline_string: HSTS_LUA } },
+      },
       compressor('brotli'),
       compressor('gzip'),
       { name: 'envoy.filters.http.router', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.router.v3.Router' } },
@@ -269,11 +334,20 @@ function metricsListener(port: number): object {
     route_config: { name: 'metrics', virtual_hosts: [{ name: 'metrics', domains: ['*'], routes }] },
     http_filters: [{ name: 'envoy.filters.http.router', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.router.v3.Router' } }],
   };
-  return { name: 'metrics', address: socketAddress('0.0.0.0', port), filter_chains: [{ filters: [{ name: 'envoy.filters.network.http_connection_manager', typed_config: manager }] }] };
+  return {
+    name: 'metrics',
+    address: socketAddress('0.0.0.0', port),
+    filter_chains: [{ filters: [{ name: 'envoy.filters.network.http_connection_manager', typed_config: manager }] }],
+  };
 }
 
 function adminCluster(adminPort: number): object {
-  return { name: ADMIN_CLUSTER, type: 'STATIC', connect_timeout: '1s', load_assignment: { cluster_name: ADMIN_CLUSTER, endpoints: [{ lb_endpoints: [{ endpoint: { address: socketAddress('127.0.0.1', adminPort) } }] }] } };
+  return {
+    name: ADMIN_CLUSTER,
+    type: 'STATIC',
+    connect_timeout: '1s',
+    load_assignment: { cluster_name: ADMIN_CLUSTER, endpoints: [{ lb_endpoints: [{ endpoint: { address: socketAddress('127.0.0.1', adminPort) } }] }] },
+  };
 }
 
 export function renderEnvoyConfig(opts: EnvoyConfigOptions): string {

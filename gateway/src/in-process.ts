@@ -31,7 +31,10 @@ export const handedOff = new WeakSet<IncomingMessage>();
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 // Express middleware works on Node's own request and response, which is all it is given here.
-const compressAnswer = compression({ threshold: COMPRESSION_THRESHOLD, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } }) as unknown as NodeMiddleware;
+const compressAnswer = compression({
+  threshold: COMPRESSION_THRESHOLD,
+  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+}) as unknown as NodeMiddleware;
 
 function answerTimeout(req: IncomingMessage, res: ServerResponse): void {
   if (res.headersSent) return;

@@ -101,7 +101,9 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   const [status, body] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, HEADERS_TOO_LARGE] : [400, BAD_REQUEST];
   const json = JSON.stringify(body);
   const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(json)), ...SECURITY_HEADERS, connection: 'close' };
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n${json}`);
 }
 
@@ -244,11 +246,19 @@ export function createLocalGateway(opts: LocalGatewayOptions): FastifyInstance {
   });
   app.addHook('onResponse', async (request, reply) => {
     if (handedOff.has(request.raw)) return;
-    request.log.info({ method: request.method, url: pathOf(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    request.log.info(
+      { method: request.method, url: pathOf(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
   });
   app.setErrorHandler(answerError);
   // Request bodies pass through as sent, as through Envoy.
-  void app.register(compress, { globalDecompression: false, encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
+  void app.register(compress, {
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  });
 
   app.get('/healthz', () => ({ status: 'ok' }));
   for (const service of SERVICE_NAMES) {

@@ -27,7 +27,10 @@ function routesOf(yaml: string): RouteEntry[] {
   return config.static_resources.listeners[0]?.filter_chains[0]?.filters[0]?.typed_config.route_config.virtual_hosts[0]?.routes ?? [];
 }
 
-const LOCALHOST_CLUSTERS = Object.fromEntries(CLUSTER_NAMES.map((name, index) => [name, { host: '127.0.0.1', port: 3001 + index }])) as Record<ClusterName, ClusterEndpoint>;
+const LOCALHOST_CLUSTERS = Object.fromEntries(CLUSTER_NAMES.map((name, index) => [name, { host: '127.0.0.1', port: 3001 + index }])) as Record<
+  ClusterName,
+  ClusterEndpoint
+>;
 
 function localhostConfig(): string {
   return renderEnvoyConfig({ listenPort: 8080, adminPort: 9901, clusters: LOCALHOST_CLUSTERS });
@@ -47,7 +50,11 @@ async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    server.close(() => {
+      resolve();
+    }),
+  );
   return port;
 }
 
@@ -79,7 +86,11 @@ test('every prefix routes to its service; GETs retry, other methods only when th
     assert.equal(other.route?.cluster, service);
     assert.deepEqual(get.match.headers, [{ name: ':method', string_match: { exact: 'GET' } }]);
     assert.ok(get.route.retry_policy, `${prefix} GET retries`);
-    assert.deepEqual((other.route.retry_policy as { retry_on?: string } | undefined)?.retry_on, 'connect-failure', `${prefix} other methods retry only what never connected`);
+    assert.deepEqual(
+      (other.route.retry_policy as { retry_on?: string } | undefined)?.retry_on,
+      'connect-failure',
+      `${prefix} other methods retry only what never connected`,
+    );
   }
   const catchAll = routes.at(-1);
   assert.deepEqual([catchAll?.match.prefix, catchAll?.route?.cluster], ['/', 'web']);
@@ -102,7 +113,11 @@ test('in the cluster, Prometheus scrapes a listener of its own while the admin i
   assert.deepEqual(metrics?.address.socket_address, { address: '0.0.0.0', port_value: 9902 });
   assert.ok(bootstrap.static_resources.clusters.some((cluster) => cluster.name === 'envoy-admin'));
   const local = bootstrapOf(localhostConfig());
-  assert.deepEqual(local.static_resources.listeners.map((listener) => listener.name), ['ingress'], 'without metricsPort there is no metrics listener');
+  assert.deepEqual(
+    local.static_resources.listeners.map((listener) => listener.name),
+    ['ingress'],
+    'without metricsPort there is no metrics listener',
+  );
 });
 
 test('the metrics listener answers GET /stats/prometheus and nothing else of the admin interface', async (t) => {

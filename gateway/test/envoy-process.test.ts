@@ -30,13 +30,19 @@ describe('Envoy with the generated config', { skip: envoyMissing() ?? false }, (
     await fetch(`${envoy?.url ?? ''}/api/invoices/42?secret=1`, { headers: { 'x-request-id': 'access-log-probe' } });
     let line: string | undefined;
     for (let attempt = 0; attempt < 50 && line === undefined; attempt++) {
-      line = envoy?.accessLog().split('\n').find((entry) => entry.includes('access-log-probe'));
+      line = envoy
+        ?.accessLog()
+        .split('\n')
+        .find((entry) => entry.includes('access-log-probe'));
       if (line === undefined) await sleep(100);
     }
     assert.ok(line !== undefined, 'no access log line for the request');
     const entry = JSON.parse(line) as Record<string, unknown>;
     const { request_id, method, path, status, upstream_cluster } = entry;
-    assert.deepEqual({ request_id, method, path, status, upstream_cluster }, { request_id: 'access-log-probe', method: 'GET', path: '/api/invoices/42', status: 200, upstream_cluster: 'billing' });
+    assert.deepEqual(
+      { request_id, method, path, status, upstream_cluster },
+      { request_id: 'access-log-probe', method: 'GET', path: '/api/invoices/42', status: 200, upstream_cluster: 'billing' },
+    );
     assert.equal(typeof entry.duration_ms, 'number');
     assert.doesNotMatch(line, /secret/);
   });

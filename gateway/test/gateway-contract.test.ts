@@ -182,7 +182,9 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
 
     test('a compressed request body reaches the service as sent, with its Content-Encoding', async () => {
       const sent = gzipSync(JSON.stringify({ note: 'as sent' }));
-      const echo = await echoOf(await fetch(`${base}/api/subscription`, { method: 'POST', body: sent, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }));
+      const echo = await echoOf(
+        await fetch(`${base}/api/subscription`, { method: 'POST', body: sent, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }),
+      );
       // The echo reads the body as UTF-8, as it would the bytes sent.
       assert.deepEqual([echo.headers['content-encoding'], echo.body], ['gzip', sent.toString('utf8')]);
     });
@@ -211,7 +213,14 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
     });
 
     test('an /api path no service owns gets the gateway 404 JSON', async () => {
-      for (const [method, path] of [['GET', '/api/nope'], ['GET', '/api/username'], ['POST', '/api/auth'], ['GET', '/api'], ['PATCH', '/api/contact'], ['GET', '//api/nope']] as const) {
+      for (const [method, path] of [
+        ['GET', '/api/nope'],
+        ['GET', '/api/username'],
+        ['POST', '/api/auth'],
+        ['GET', '/api'],
+        ['PATCH', '/api/contact'],
+        ['GET', '//api/nope'],
+      ] as const) {
         const response = await fetch(base + path, { method });
         assert.equal(response.status, 404, `${method} ${path}`);
         assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -220,7 +229,11 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
     });
 
     test('repeated slashes and dot segments are normalised before routing', async () => {
-      for (const [path, owner, seen] of [['//api/user', 'identity', '/api/user'], ['/api//invoices/42', 'billing', '/api/invoices/42'], ['/api/user/../chat', 'chat', '/api/chat']] as const) {
+      for (const [path, owner, seen] of [
+        ['//api/user', 'identity', '/api/user'],
+        ['/api//invoices/42', 'billing', '/api/invoices/42'],
+        ['/api/user/../chat', 'chat', '/api/chat'],
+      ] as const) {
         const echo = await echoOf(await fetch(base + path));
         assert.deepEqual([echo.upstream, echo.url], [owner, seen], path);
       }
@@ -229,7 +242,10 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
     });
 
     test('more than one Authorization header is refused with 400 JSON', async () => {
-      const repeated = await rawGet(base, '/api/user', [['authorization', 'Bearer a'], ['authorization', 'Bearer b']]);
+      const repeated = await rawGet(base, '/api/user', [
+        ['authorization', 'Bearer a'],
+        ['authorization', 'Bearer b'],
+      ]);
       assert.equal(repeated.status, 400);
       assert.match(repeated.contentType ?? '', /^application\/json/);
       assert.deepEqual(JSON.parse(repeated.body), { error: 'More than one Authorization header', code: 'GATEWAY_DUPLICATE_AUTHORIZATION' });
@@ -253,7 +269,10 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
     });
 
     test('an upstream that is down gives 502 JSON', async () => {
-      for (const [method, path] of [['GET', '/api/subscription'], ['POST', '/api/chat']] as const) {
+      for (const [method, path] of [
+        ['GET', '/api/subscription'],
+        ['POST', '/api/chat'],
+      ] as const) {
         const response = await fetch(`${gateways?.down ?? ''}${path}`, { method, body: method === 'POST' ? '{"message":"hi"}' : undefined });
         assert.equal(response.status, 502, `${method} ${path}`);
         assert.deepEqual(await response.json(), { error: 'Service unavailable', code: 'GATEWAY_UPSTREAM' });
@@ -263,7 +282,11 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
     });
 
     test('an upstream slower than its time budget gives 504 JSON', async () => {
-      const response = await fetch(`${gateways?.behindIngress ?? ''}/api/chat`, { method: 'POST', body: '{}', headers: { 'x-echo-delay-ms': String(SHORT_TIMEOUT_SECONDS * 3000) } });
+      const response = await fetch(`${gateways?.behindIngress ?? ''}/api/chat`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'x-echo-delay-ms': String(SHORT_TIMEOUT_SECONDS * 3000) },
+      });
       assert.equal(response.status, 504);
       assert.deepEqual(await response.json(), { error: 'Service timed out', code: 'GATEWAY_TIMEOUT' });
     });
@@ -281,7 +304,9 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
     });
 
     test('HSTS is sent only when a trusted proxy says the browser used TLS', async () => {
-      const behindTls = await fetch(`${gateways?.behindIngress ?? ''}/api/user`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' } });
+      const behindTls = await fetch(`${gateways?.behindIngress ?? ''}/api/user`, {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' },
+      });
       await behindTls.arrayBuffer();
       assert.equal(behindTls.headers.get('strict-transport-security'), 'max-age=31536000; includeSubDomains');
       const forged = await fetch(`${base}/api/user`, { headers: { 'x-forwarded-proto': 'https' } });
@@ -293,7 +318,9 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
       const direct = await echoOf(await fetch(`${base}/api/login`, { method: 'POST', headers: { 'x-forwarded-for': '6.6.6.6' } }));
       assert.equal(direct.headers['x-forwarded-for'], '127.0.0.1');
       // Behind one trusted proxy: the client forged 6.6.6.6, the ingress appended the address it saw.
-      const behind = await echoOf(await fetch(`${gateways?.behindIngress ?? ''}/api/login`, { method: 'POST', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' } }));
+      const behind = await echoOf(
+        await fetch(`${gateways?.behindIngress ?? ''}/api/login`, { method: 'POST', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' } }),
+      );
       assert.equal(behind.headers['x-forwarded-for'], '203.0.113.7');
     });
 
@@ -313,7 +340,11 @@ for (const kind of ['local', 'local in-process', 'envoy'] as const) {
     });
 
     test('a stream of server-sent events passes event by event, uncompressed', { timeout: 15_000 }, async () => {
-      const response = await fetch(`${base}/api/chat`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-encoding': 'br, gzip', 'x-echo-stream': 'hold' } });
+      const response = await fetch(`${base}/api/chat`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-encoding': 'br, gzip', 'x-echo-stream': 'hold' },
+      });
       assert.equal(response.headers.get('content-encoding'), null);
       const reader = (response.body ?? assert.fail('no body')).pipeThrough(new TextDecoderStream()).getReader();
       let received = '';

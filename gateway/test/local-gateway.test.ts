@@ -29,7 +29,9 @@ interface Answer {
 function send(agent: Agent, base: string, method: string, path: string, body?: Buffer, chunked = false): Promise<Answer> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const headers = body ? { 'content-type': 'application/json', ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) }) } : {};
+    const headers = body
+      ? { 'content-type': 'application/json', ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) }) }
+      : {};
     const req = httpRequest(url, { agent, method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => {
@@ -108,7 +110,8 @@ describe('local gateway', () => {
 
   test('the log never holds a query string', async () => {
     logLines.length = 0;
-    for (const path of ['/reset-password?token=secret-reset-token', '/api/nope?token=secret-api-token', '/assets/x.js?token=secret-asset-token']) await (await fetch(base + path)).arrayBuffer();
+    for (const path of ['/reset-password?token=secret-reset-token', '/api/nope?token=secret-api-token', '/assets/x.js?token=secret-asset-token'])
+      await (await fetch(base + path)).arrayBuffer();
     const log = logLines.join('');
     assert.match(log, /"url":"\/reset-password"/, 'requests are still logged, by path');
     assert.doesNotMatch(log, /secret-/);
@@ -178,13 +181,10 @@ describe('local gateway with the services in its process', () => {
       const logged = () => lines.filter(({ msg }) => msg === 'request completed').map(({ url, statusCode }) => [url, statusCode]);
       // The line is written once the answer has gone out, which may be just after the client has it.
       await eventually(async () => (logged().length >= 2 ? true : undefined));
-      assert.deepEqual(
-        logged(),
-        [
-          ['/api/nope', 404],
-          ['/api/chat', 504],
-        ],
-      );
+      assert.deepEqual(logged(), [
+        ['/api/nope', 404],
+        ['/api/chat', 504],
+      ]);
     } finally {
       await app.close();
       await echoes.close();

@@ -54,9 +54,21 @@ export const routes: RouteObject[] = [
         element: <RequireUser />,
         children: [
           { path: '/chat', ...title('Chat'), lazy: async () => ({ Component: (await import('./pages/assistant/chat/ChatPage.tsx')).ChatPage }) },
-          { path: '/profile', ...title('Profile Settings'), lazy: async () => ({ Component: (await import('./pages/account/profile/ProfilePage.tsx')).ProfilePage }) },
-          { path: '/invoices/:id', ...title('Invoice'), lazy: async () => ({ Component: (await import('./pages/account/invoice/InvoicePage.tsx')).InvoicePage }) },
-          { path: '/knowledge', ...title('Knowledge Base'), lazy: async () => ({ Component: (await import('./pages/knowledge/browse/KnowledgePage.tsx')).KnowledgePage }) },
+          {
+            path: '/profile',
+            ...title('Profile Settings'),
+            lazy: async () => ({ Component: (await import('./pages/account/profile/ProfilePage.tsx')).ProfilePage }),
+          },
+          {
+            path: '/invoices/:id',
+            ...title('Invoice'),
+            lazy: async () => ({ Component: (await import('./pages/account/invoice/InvoicePage.tsx')).InvoicePage }),
+          },
+          {
+            path: '/knowledge',
+            ...title('Knowledge Base'),
+            lazy: async () => ({ Component: (await import('./pages/knowledge/browse/KnowledgePage.tsx')).KnowledgePage }),
+          },
           // An entry's tab carries its title, known once the entry has loaded.
           { path: '/knowledge/:id', handle: ownTitle, lazy: async () => ({ Component: (await import('./pages/knowledge/entry/EntryPage.tsx')).EntryPage }) },
         ],
@@ -73,9 +85,17 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./pages/admin/AdminLayout.tsx')).AdminLayout }),
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./pages/admin/signin/AdminSignInPage.tsx')).AdminSignInPage }) },
-          { path: 'dashboard', ...title('Dashboard · Admin'), lazy: async () => ({ Component: (await import('./pages/admin/dashboard/DashboardPage.tsx')).DashboardPage }) },
+          {
+            path: 'dashboard',
+            ...title('Dashboard · Admin'),
+            lazy: async () => ({ Component: (await import('./pages/admin/dashboard/DashboardPage.tsx')).DashboardPage }),
+          },
           { path: 'users', ...title('Users · Admin'), lazy: async () => ({ Component: (await import('./pages/admin/users/UsersPage.tsx')).UsersPage }) },
-          { path: 'analytics', ...title('Analytics · Admin'), lazy: async () => ({ Component: (await import('./pages/admin/analytics/AnalyticsPage.tsx')).AnalyticsPage }) },
+          {
+            path: 'analytics',
+            ...title('Analytics · Admin'),
+            lazy: async () => ({ Component: (await import('./pages/admin/analytics/AnalyticsPage.tsx')).AnalyticsPage }),
+          },
           { path: '*', element: toDashboard },
         ],
       },

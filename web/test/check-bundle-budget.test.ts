@@ -13,12 +13,24 @@ const manifest: Manifest = {
 
 describe('the landing-bundle budget', () => {
   it('counts the entry, its static imports, the landing route and their CSS once each, not other routes', () => {
-    assert.deepEqual(filesOf(manifest, [ENTRY, LANDING_ROUTE]).toSorted(), ['assets/index.css', 'assets/index.js', 'assets/landing.js', 'assets/shared.js', 'assets/vendor.js']);
+    assert.deepEqual(filesOf(manifest, [ENTRY, LANDING_ROUTE]).toSorted(), [
+      'assets/index.css',
+      'assets/index.js',
+      'assets/landing.js',
+      'assets/shared.js',
+      'assets/vendor.js',
+    ]);
   });
 
   it('fails when the gzip sizes add up past the budget', () => {
     // Random bytes do not compress, so each file weighs about its size.
-    const files: Record<string, Buffer> = { 'assets/index.js': randomBytes(60_000), 'assets/index.css': randomBytes(1000), 'assets/vendor.js': randomBytes(60_000), 'assets/shared.js': randomBytes(60_000), 'assets/landing.js': randomBytes(1000) };
+    const files: Record<string, Buffer> = {
+      'assets/index.js': randomBytes(60_000),
+      'assets/index.css': randomBytes(1000),
+      'assets/vendor.js': randomBytes(60_000),
+      'assets/shared.js': randomBytes(60_000),
+      'assets/landing.js': randomBytes(1000),
+    };
     const read = (file: string) => files[file] ?? assert.fail(`unexpected file ${file}`);
     const within = measure(manifest, read, 200_000);
     assert.ok(within.totalBytes > 182_000 && within.withinBudget, `182 kB is within 200 kB (${within.totalBytes})`);

@@ -28,7 +28,9 @@ function chartTools(): { helm: string; nodeModules: string } {
 
 const { helm: HELM, nodeModules: NODE_MODULES } = chartTools();
 
-function withSkaffold(mutate: (config: { build: { artifacts: { image: string; docker: { dockerfile: string; buildArgs?: Record<string, string> } }[] } }) => void): string[] {
+function withSkaffold(
+  mutate: (config: { build: { artifacts: { image: string; docker: { dockerfile: string; buildArgs?: Record<string, string> } }[] } }) => void,
+): string[] {
   const config = parse(readFileSync(join(ROOT, 'skaffold.yaml'), 'utf8')) as Parameters<typeof mutate>[0];
   mutate(config);
   const dir = mkdtempSync(join(tmpdir(), 'betterplus-skaffold-'));
@@ -42,7 +44,10 @@ function withSkaffold(mutate: (config: { build: { artifacts: { image: string; do
 }
 
 test('skaffold templates are filled as skaffold fills them, and one naming no artifact is refused', () => {
-  assert.equal(fillTemplate('{{.IMAGE_REPO_admin_reporting}}:{{.IMAGE_TAG_web}}', ['admin-reporting', 'web']), 'registry.example.com/skaffold/admin-reporting:web-sample-tag');
+  assert.equal(
+    fillTemplate('{{.IMAGE_REPO_admin_reporting}}:{{.IMAGE_TAG_web}}', ['admin-reporting', 'web']),
+    'registry.example.com/skaffold/admin-reporting:web-sample-tag',
+  );
   assert.throws(() => fillTemplate('{{.IMAGE_TAG_search}}', ['web']), /names no artifact/);
 });
 
@@ -54,13 +59,25 @@ test('the skaffold check names a missing Dockerfile, a SERVICE that is no servic
     second.docker.buildArgs = { SERVICE: 'search' };
     config.build.artifacts = config.build.artifacts.filter((artifact) => artifact.image !== 'web');
   });
-  assert.ok(problems.some((problem) => problem.includes('missing.Dockerfile does not exist')), problems.join('\n'));
-  assert.ok(problems.some((problem) => problem.includes('SERVICE=search is not a service')), problems.join('\n'));
-  assert.ok(problems.some((problem) => problem.includes('no artifact builds the web image')), problems.join('\n'));
+  assert.ok(
+    problems.some((problem) => problem.includes('missing.Dockerfile does not exist')),
+    problems.join('\n'),
+  );
+  assert.ok(
+    problems.some((problem) => problem.includes('SERVICE=search is not a service')),
+    problems.join('\n'),
+  );
+  assert.ok(
+    problems.some((problem) => problem.includes('no artifact builds the web image')),
+    problems.join('\n'),
+  );
 });
 
 test('the committed skaffold.yaml passes the check', () => {
-  assert.deepEqual(withSkaffold(() => undefined), []);
+  assert.deepEqual(
+    withSkaffold(() => undefined),
+    [],
+  );
 });
 
 test('custom resources: an invalid ServiceMonitor fails, an unknown kind fails, a KafkaTopic is skipped by name', async () => {
@@ -69,7 +86,12 @@ test('custom resources: an invalid ServiceMonitor fails, an unknown kind fails, 
     NODE_MODULES,
     [
       { apiVersion: 'monitoring.coreos.com/v1', kind: 'ServiceMonitor', metadata: { name: 'bad' }, spec: { endpoints: [{ port: 8080 }] } } as object,
-      { apiVersion: 'monitoring.coreos.com/v1', kind: 'PodMonitor', metadata: { name: 'good' }, spec: { selector: {}, podMetricsEndpoints: [{ port: 'metrics' }] } } as object,
+      {
+        apiVersion: 'monitoring.coreos.com/v1',
+        kind: 'PodMonitor',
+        metadata: { name: 'good' },
+        spec: { selector: {}, podMetricsEndpoints: [{ port: 'metrics' }] },
+      } as object,
       { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } },
       { apiVersion: 'kafka.strimzi.io/v1beta2', kind: 'KafkaTopic', metadata: { name: 't' } },
       { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' } },
@@ -77,10 +99,19 @@ test('custom resources: an invalid ServiceMonitor fails, an unknown kind fails, 
     (line) => lines.push(line),
   );
   assert.equal(failures, 2, lines.join('\n'));
-  assert.ok(lines.some((line) => line.startsWith('INVALID ServiceMonitor/bad')), lines.join('\n'));
+  assert.ok(
+    lines.some((line) => line.startsWith('INVALID ServiceMonitor/bad')),
+    lines.join('\n'),
+  );
   assert.ok(lines.includes('valid PodMonitor/good (monitoring.coreos.com/v1)'), lines.join('\n'));
-  assert.ok(lines.some((line) => line.startsWith('UNKNOWN Widget/w')), lines.join('\n'));
-  assert.ok(lines.some((line) => line.startsWith('skipped KafkaTopic/t')), lines.join('\n'));
+  assert.ok(
+    lines.some((line) => line.startsWith('UNKNOWN Widget/w')),
+    lines.join('\n'),
+  );
+  assert.ok(
+    lines.some((line) => line.startsWith('skipped KafkaTopic/t')),
+    lines.join('\n'),
+  );
 });
 
 test('the chart copy of the catalogue holds every topic with its partitions and retention, never compacted', () => {

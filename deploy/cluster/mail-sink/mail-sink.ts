@@ -26,7 +26,9 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '');
+      const raw = Buffer.concat(chunks)
+        .toString('utf8')
+        .replace(/=\r?\n/g, '');
       const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
       const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
       mails.push({ from, to: session.envelope.rcptTo.map((r) => r.address), subject, raw, receivedAt: new Date().toISOString() });

@@ -62,7 +62,11 @@ export function createPremiumAccounts(count) {
   for (const person of people) expectOk(postJson('/api/signup/initiate', person), 200, `signup of ${person.email}`);
   const codes = waitFor('the signup codes in the local mailbox', () => mailedCodes(people.map((p) => p.email)));
   const verified = http.batch(people.map((person, i) => batchedPost('/api/signup/verify', { email: person.email, otp: codes[i] })));
-  const accounts = people.map((person, i) => ({ email: person.email, password: person.password, token: expectOk(verified[i], 201, `signup code of ${person.email}`).token }));
+  const accounts = people.map((person, i) => ({
+    email: person.email,
+    password: person.password,
+    token: expectOk(verified[i], 201, `signup code of ${person.email}`).token,
+  }));
   for (const account of accounts) {
     waitFor(`the Basic plan of ${account.email}`, () => hasPlan(account.token));
     buyPremium(account.token);

@@ -25,4 +25,9 @@ export function bodyOf(response) {
 }
 
 /** For http.batch: a POST of `body` as JSON. */
-export const batchedPost = (path, body, params = {}) => ['POST', url(path), JSON.stringify(body), { ...params, headers: { ...jsonHeaders, ...params.headers } }];
+export const batchedPost = (path, body, params = {}) => [
+  'POST',
+  url(path),
+  JSON.stringify(body),
+  { ...params, headers: { ...jsonHeaders, ...params.headers } },
+];

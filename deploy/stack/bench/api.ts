@@ -77,14 +77,21 @@ async function measureRounds(bare: Target, targets: readonly Target[]): Promise<
   }
   return [bare, ...targets].map(({ label }) => {
     const of = runs.get(label) ?? [];
-    return { label, requestsPerSecond: median(of.map((f) => f.requestsPerSecond)), p99Ms: median(of.map((f) => f.p99Ms)), share: median(of.map((f) => f.share)) };
+    return {
+      label,
+      requestsPerSecond: median(of.map((f) => f.requestsPerSecond)),
+      p99Ms: median(of.map((f) => f.p99Ms)),
+      share: median(of.map((f) => f.share)),
+    };
   });
 }
 
 function report(title: string, figures: Figure[]): void {
   process.stdout.write(`\n${title} (${String(connections)} connections, ${String(rounds)} rounds of ${String(seconds)} s, medians)\n`);
   for (const { label, requestsPerSecond, p99Ms, share } of figures) {
-    process.stdout.write(`  ${label.padEnd(34)} ${requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${String(p99Ms).padStart(4)} ms   ${(100 * share).toFixed(1).padStart(5)}% of bare\n`);
+    process.stdout.write(
+      `  ${label.padEnd(34)} ${requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${String(p99Ms).padStart(4)} ms   ${(100 * share).toFixed(1).padStart(5)}% of bare\n`,
+    );
   }
 }
 
@@ -139,8 +146,14 @@ async function serveEmbedded(): Promise<{ targets: EmbeddedTargets; stop: () => 
 
 /** Runs `node api.ts <role> [arg]` as a server process; resolves with what it reports once serving. */
 async function serveInChild(role: 'embedded' | 'bare', arg = ''): Promise<{ reply: unknown; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [...profile(role), fileURLToPath(import.meta.url), role, arg], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const [reply] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(() => Promise.reject(new Error(`${role} exited before serving`)))])) as [unknown];
+  const child = spawn(process.execPath, [...profile(role), fileURLToPath(import.meta.url), role, arg], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const [reply] = (await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(() => Promise.reject(new Error(`${role} exited before serving`))),
+  ])) as [unknown];
   return {
     reply,
     async stop() {
@@ -170,7 +183,8 @@ async function embeddedFigures(): Promise<Figure[]> {
 }
 
 /** BENCH_PROFILE=dir: the measured processes write CPU profiles there. */
-const profile = (name: string): string[] => (process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+const profile = (name: string): string[] =>
+  process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
 
 /** What billing refuses to start in production without; the measured read calls no provider, so placeholders do. */
 const billingProductionSettings = {
@@ -192,7 +206,16 @@ async function realStack(): Promise<Figure[]> {
     const databaseUrl = (await stack.databaseUrl('billing')) ?? '';
     billing = spawn(process.execPath, [...profile('billing'), 'services/billing/src/server.ts'], {
       cwd: repoRoot,
-      env: { ...stack.env, ...billingProductionSettings, PATH: process.env.PATH ?? '', APP_ENV: 'production', PUBLIC_URL: 'https://bench.example', LOG_LEVEL: 'info', PORT: String(port), DATABASE_URL: databaseUrl },
+      env: {
+        ...stack.env,
+        ...billingProductionSettings,
+        PATH: process.env.PATH ?? '',
+        APP_ENV: 'production',
+        PUBLIC_URL: 'https://bench.example',
+        LOG_LEVEL: 'info',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+      },
       // Log lines are written as in a pod, to a stream nobody reads here.
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -221,7 +244,14 @@ async function realStack(): Promise<Figure[]> {
         // Envoy in front of billing, and in front of the bare route: what Envoy itself costs here.
         const envoyTo = async (upstream: string) => {
           const envoy = await startEnvoy({
-            config: renderEnvoyConfigForUrls({ identity: closed, billing: upstream, chat: closed, notifications: closed, 'admin-reporting': closed, web: closed }),
+            config: renderEnvoyConfigForUrls({
+              identity: closed,
+              billing: upstream,
+              chat: closed,
+              notifications: closed,
+              'admin-reporting': closed,
+              web: closed,
+            }),
             // Written as in a pod, to a stream nobody reads here.
             discardAccessLog: true,
           });
@@ -259,5 +289,6 @@ if (role === 'embedded' || role === 'bare') {
 }
 
 report('Embedded stack (npm start: one process, PGlite, in-process bus, memory cache)', await embeddedFigures());
-if (realInfrastructure.postgres && realInfrastructure.redis && realInfrastructure.kafka) report('Real stack (billing as its own process: PostgreSQL, Redis, Kafka)', await realStack());
+if (realInfrastructure.postgres && realInfrastructure.redis && realInfrastructure.kafka)
+  report('Real stack (billing as its own process: PostgreSQL, Redis, Kafka)', await realStack());
 else process.stdout.write('\n(real stack not measured: set DATABASE_URL, REDIS_URL and KAFKA_BROKERS, e.g. from ~/.cache/betterplus/infra.env)\n');

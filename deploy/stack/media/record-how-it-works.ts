@@ -60,7 +60,9 @@ try {
       })
       .then(() => undefined),
   );
-  await eventually(async () => ((await (await fetch(`${stack.url}/api/chat/queries-left`, { headers })).json()) as { queriesLeft?: number }).queriesLeft === 50 ? true : undefined);
+  await eventually(async () =>
+    ((await (await fetch(`${stack.url}/api/chat/queries-left`, { headers })).json()) as { queriesLeft?: number }).queriesLeft === 50 ? true : undefined,
+  );
 
   const context = await signedInContext(browser, account, { viewport: size, recordVideo: { dir: videos, size } });
   const page = await context.newPage();
@@ -102,10 +104,47 @@ try {
   await mkdir(out, { recursive: true });
   const webm = join(out, 'how-it-works.webm');
   // VP9 at constant quality: text stays sharp where the picture is still, and the file small.
-  execFileSync(ffmpeg, ['-loglevel', 'error', '-y', '-ss', seconds(start), '-i', recording, '-vf', 'scale=960:-2', '-c:v', 'libvpx-vp9', '-crf', '40', '-b:v', '0', '-row-mt', '1', '-an', webm]);
+  execFileSync(ffmpeg, [
+    '-loglevel',
+    'error',
+    '-y',
+    '-ss',
+    seconds(start),
+    '-i',
+    recording,
+    '-vf',
+    'scale=960:-2',
+    '-c:v',
+    'libvpx-vp9',
+    '-crf',
+    '40',
+    '-b:v',
+    '0',
+    '-row-mt',
+    '1',
+    '-an',
+    webm,
+  ]);
   // The poster: the first answer with its sources.
   const answered = steps[3]?.at ?? 0;
-  execFileSync(ffmpeg, ['-loglevel', 'error', '-y', '-ss', seconds(start + answered + 1000), '-i', recording, '-frames:v', '1', '-vf', 'scale=960:-2', '-c:v', 'libwebp', '-quality', '70', join(out, 'how-it-works-poster.webp')]);
+  execFileSync(ffmpeg, [
+    '-loglevel',
+    'error',
+    '-y',
+    '-ss',
+    seconds(start + answered + 1000),
+    '-i',
+    recording,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=960:-2',
+    '-c:v',
+    'libwebp',
+    '-quality',
+    '70',
+    join(out, 'how-it-works-poster.webp'),
+  ]);
   const time = (ms: number) => new Date(ms).toISOString().slice(11, 23);
   const vtt = steps.map(({ at, text }, i) => `${time(at)} --> ${time(steps[i + 1]?.at ?? end)}\n${text}`).join('\n\n');
   await writeFile(join(out, 'how-it-works.vtt'), `WEBVTT\n\n${vtt}\n`);

@@ -15,6 +15,9 @@ export function devCheckoutRoutes(app: FastifyInstance, billing: RunningService)
       headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
       payload: JSON.stringify(request.body ?? {}),
     });
-    return reply.status(answer.statusCode).type(answer.headers['content-type'] ?? 'application/json').send(answer.body);
+    return reply
+      .status(answer.statusCode)
+      .type(answer.headers['content-type'] ?? 'application/json')
+      .send(answer.body);
   });
 }

@@ -65,7 +65,14 @@ describe(`accounts on the ${realInfrastructure.kafka ? 'real stack: Kafka and a 
     const email = 'kavya@example.in';
     await signupJourney(system.gatewayUrl, email, async () => {
       // The body only: headers (Message-ID, Date) may hold digits of their own.
-      const bodies = smtp.received.filter((m) => m.to.includes(email)).map((m) => unfolded(m.raw).split(/\r?\n\r?\n/).slice(1).join('\n'));
+      const bodies = smtp.received
+        .filter((m) => m.to.includes(email))
+        .map((m) =>
+          unfolded(m.raw)
+            .split(/\r?\n\r?\n/)
+            .slice(1)
+            .join('\n'),
+        );
       return bodies.map(otpIn).find((code) => code !== undefined);
     });
   });

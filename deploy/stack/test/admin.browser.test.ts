@@ -67,7 +67,11 @@ describe('the admin panel, in Chromium', () => {
   }
 
   /** The value of the statistic card titled `title`. */
-  const statistic = (page: Page, title: string) => page.locator('.ant-statistic').filter({ has: page.getByText(title, { exact: true }) }).locator('.ant-statistic-content');
+  const statistic = (page: Page, title: string) =>
+    page
+      .locator('.ant-statistic')
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .locator('.ant-statistic-content');
   /** The body rows of the first table under `scope`. */
   const rows = (scope: Page | ReturnType<Page['locator']>) => scope.locator('.ant-table-tbody tr.ant-table-row');
   const columnTexts = async (page: Page, column: number) => (await rows(page).locator(`td:nth-child(${column})`).allTextContents()).map((text) => text.trim());
@@ -115,12 +119,16 @@ describe('the admin panel, in Chromium', () => {
       await userPage.getByRole('button', { name: 'Verify OTP' }).click();
       await userPage.waitForURL(`${stack.url}/chat`);
       // Basic's one query arrives with billing's event.
-      await eventually(async () => {
-        if ((await userPage.getByText('Queries left: 1').count()) > 0) return true;
-        await userPage.reload();
-        await userPage.getByRole('heading', { name: 'Chat', level: 1 }).waitFor();
-        return undefined;
-      }, 20_000, 500);
+      await eventually(
+        async () => {
+          if ((await userPage.getByText('Queries left: 1').count()) > 0) return true;
+          await userPage.reload();
+          await userPage.getByRole('heading', { name: 'Chat', level: 1 }).waitFor();
+          return undefined;
+        },
+        20_000,
+        500,
+      );
       const input = userPage.getByLabel('Your question');
       await input.fill(ABSTAINED);
       await userPage.getByRole('button', { name: 'Send' }).click();
@@ -134,17 +142,25 @@ describe('the admin panel, in Chromium', () => {
     }
 
     // The panel reads what the services' events and the beacons have brought by now.
-    const told = await eventually(async () => {
-      const stats = await adminGet<Stats>('/api/admin/stats');
-      return stats.totalUsers === 1 && stats.monthlyQueries === 1 && stats.knowledgeEntries !== null ? stats : undefined;
-    }, 30_000, 250);
+    const told = await eventually(
+      async () => {
+        const stats = await adminGet<Stats>('/api/admin/stats');
+        return stats.totalUsers === 1 && stats.monthlyQueries === 1 && stats.knowledgeEntries !== null ? stats : undefined;
+      },
+      30_000,
+      250,
+    );
     const knowledgeFiles = (await readdir(new URL('../../../services/chat/knowledge/', import.meta.url))).filter((name) => name.endsWith('.yaml')).length;
     assert.equal(told.knowledgeEntries, knowledgeFiles, 'chat told admin-reporting its archive as it imported it at start');
-    await eventually(async () => {
-      const analytics = await adminGet<AnalyticsAnswer>('/api/admin/analytics?range=7d');
-      const names = new Set(analytics.events.flatMap((day) => day.events.map((event) => event.name)));
-      return names.has('signup_completed') && names.has('chat_message_sent') && analytics.abstainedQuestions.length === 1 ? true : undefined;
-    }, 30_000, 250);
+    await eventually(
+      async () => {
+        const analytics = await adminGet<AnalyticsAnswer>('/api/admin/analytics?range=7d');
+        const names = new Set(analytics.events.flatMap((day) => day.events.map((event) => event.name)));
+        return names.has('signup_completed') && names.has('chat_message_sent') && analytics.abstainedQuestions.length === 1 ? true : undefined;
+      },
+      30_000,
+      250,
+    );
 
     const context = await browser.newContext({ acceptDownloads: true });
     await context.addInitScript({ content: RECORD_CSP_VIOLATIONS });
@@ -157,14 +173,21 @@ describe('the admin panel, in Chromium', () => {
       await page.waitForURL(`${stack.url}/vikarapanel/dashboard`);
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       assert.equal(await page.title(), 'Dashboard · Admin · Better+');
-      assert.equal(await page.evaluate<string | null>(`sessionStorage.getItem('adminCredentials')`), basicAuth, 'the credentials are kept for the tab, as basic auth');
+      assert.equal(
+        await page.evaluate<string | null>(`sessionStorage.getItem('adminCredentials')`),
+        basicAuth,
+        'the credentials are kept for the tab, as basic auth',
+      );
       assert.equal(await page.evaluate<string | null>(`localStorage.getItem('adminCredentials')`), null);
       assert.equal((await statistic(page, 'Total Users').textContent())?.trim(), '1');
       assert.equal((await statistic(page, 'Monthly Revenue').textContent())?.trim(), '₹0.00');
       assert.equal((await statistic(page, 'Monthly Queries').textContent())?.trim(), '1', 'the abstained question was given back');
       const counted = new Intl.NumberFormat('en-IN');
       assert.equal((await statistic(page, 'Entries Due for Review').textContent())?.trim(), counted.format(told.knowledgeDueForReview ?? -1));
-      assert.match((await page.locator('.ant-card').filter({ hasText: 'Entries Due for Review' }).textContent()) ?? '', new RegExp(`of ${counted.format(knowledgeFiles)} knowledge entries`));
+      assert.match(
+        (await page.locator('.ant-card').filter({ hasText: 'Entries Due for Review' }).textContent()) ?? '',
+        new RegExp(`of ${counted.format(knowledgeFiles)} knowledge entries`),
+      );
       const byPlan = page.locator('.ant-card').filter({ hasText: 'Subscriptions by Plan' });
       assert.match((await byPlan.textContent()) ?? '', /Basic\s*1/);
       const month = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date());
@@ -173,7 +196,11 @@ describe('the admin panel, in Chromium', () => {
         await image.waitFor();
         await image.locator('canvas').first().waitFor();
       }
-      assert.match((await page.getByRole('img', { name: /^Subscription Trend\./ }).getAttribute('aria-label')) ?? '', new RegExp(`${month}: 0$`), 'Basic is no paying month');
+      assert.match(
+        (await page.getByRole('img', { name: /^Subscription Trend\./ }).getAttribute('aria-label')) ?? '',
+        new RegExp(`${month}: 0$`),
+        'Basic is no paying month',
+      );
       assert.deepEqual(await cspViolations(), [], 'the charts draw under the content security policy');
       assert.equal(await page.locator('h1').count(), 1);
       assert.deepEqual(await seriousViolations(page), [], 'axe on the dashboard');
@@ -208,13 +235,19 @@ describe('the admin panel, in Chromium', () => {
       // that the table has taken the new order; the header's state can.
       await eventually(async () => ((await emailHeader.getAttribute('aria-sort')) === 'ascending' ? true : undefined), 10_000);
       await eventually(async () => ((await columnTexts(page, 2))[0]?.startsWith('arjun.') === true ? true : undefined), 10_000);
-      assert.deepEqual((await columnTexts(page, 2)).map((email) => email.split('.')[0]), ['arjun', 'bhavna', 'zara']);
+      assert.deepEqual(
+        (await columnTexts(page, 2)).map((email) => email.split('.')[0]),
+        ['arjun', 'bhavna', 'zara'],
+      );
       // The header sorts from the keyboard too.
       await emailHeader.focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(/sort=user_email&order=desc/);
       await eventually(async () => ((await columnTexts(page, 2))[0]?.startsWith('zara.') === true ? true : undefined), 10_000);
-      assert.deepEqual((await columnTexts(page, 2)).map((email) => email.split('.')[0]), ['zara', 'bhavna', 'arjun']);
+      assert.deepEqual(
+        (await columnTexts(page, 2)).map((email) => email.split('.')[0]),
+        ['zara', 'bhavna', 'arjun'],
+      );
 
       const search = page.getByLabel('Search by name or email');
       await search.fill('BHAV');
@@ -247,7 +280,11 @@ describe('the admin panel, in Chromium', () => {
       assert.ok(Number((await statistic(page, 'Active Users').textContent())?.trim()) >= 1);
       assert.match((await statistic(page, 'Average Session Duration').textContent()) ?? '', /^\s*(\d+h \d{2}m|\d+m \d{2}s|\d+s)\s*$/);
       assert.match((await statistic(page, 'Conversion Rate').textContent()) ?? '', /^\s*[1-9][\d.]*%\s*$/, 'the visit signed up');
-      await page.getByRole('img', { name: /^User Engagement\. / }).locator('canvas').first().waitFor();
+      await page
+        .getByRole('img', { name: /^User Engagement\. / })
+        .locator('canvas')
+        .first()
+        .waitFor();
       assert.deepEqual(await cspViolations(), []);
       const topPages = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: 'Top Pages', level: 2 }) });
       const paths = (await rows(topPages).locator('td:first-child').allTextContents()).map((path) => path.trim());
@@ -286,12 +323,29 @@ describe('the admin panel, in Chromium', () => {
       const start = page.getByLabel('Start date');
       const end = page.getByLabel('End date');
       await start.click();
-      await page.locator(`td[title="${indiaDay(1)}"]`).first().waitFor();
-      assert.match((await page.locator(`td[title="${indiaDay(1)}"]`).first().getAttribute('class')) ?? '', /ant-picker-cell-disabled/, 'tomorrow cannot be chosen');
+      await page
+        .locator(`td[title="${indiaDay(1)}"]`)
+        .first()
+        .waitFor();
+      assert.match(
+        (await page
+          .locator(`td[title="${indiaDay(1)}"]`)
+          .first()
+          .getAttribute('class')) ?? '',
+        /ant-picker-cell-disabled/,
+        'tomorrow cannot be chosen',
+      );
       await start.fill(indiaDay(-6));
       await start.press('Enter');
       await end.click();
-      assert.match((await page.locator(`td[title="${indiaDay(-7)}"]`).last().getAttribute('class')) ?? '', /ant-picker-cell-disabled/, 'no end before the start');
+      assert.match(
+        (await page
+          .locator(`td[title="${indiaDay(-7)}"]`)
+          .last()
+          .getAttribute('class')) ?? '',
+        /ant-picker-cell-disabled/,
+        'no end before the start',
+      );
       await end.fill(indiaDay());
       await end.press('Enter');
       await page.waitForURL(`${stack.url}/vikarapanel/analytics?range=custom&startDate=${indiaDay(-6)}&endDate=${indiaDay()}`);

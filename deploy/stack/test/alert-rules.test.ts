@@ -50,7 +50,7 @@ describe('the alert rules', () => {
     assert.match(checked.stdout, /SUCCESS: \d+ rules found/);
   });
 
-  it("pass their promtool unit tests (promtool test rules)", (t) => {
+  it('pass their promtool unit tests (promtool test rules)', (t) => {
     const binary = promtool(t);
     if (binary === undefined) return;
     const tested = spawnSync(binary, ['test', 'rules', UNIT_TESTS_FILE], { encoding: 'utf8', cwd: ALERTS_DIR });
@@ -72,11 +72,15 @@ describe('the alert rules', () => {
       'charges_refused_total',
       'kube_pod_container_status_restarts_total',
     ]) {
-      assert.ok(watched.some((expr) => expr.includes(metric)), `an alert on ${metric}`);
+      assert.ok(
+        watched.some((expr) => expr.includes(metric)),
+        `an alert on ${metric}`,
+      );
     }
     for (const rule of rules) {
       assert.match(rule.labels?.severity ?? '', /^(warning|critical)$/, `${String(rule.alert)}: severity`);
-      for (const annotation of ['summary', 'description', 'runbook']) assert.ok((rule.annotations?.[annotation] ?? '').length > 20, `${String(rule.alert)}: ${annotation}`);
+      for (const annotation of ['summary', 'description', 'runbook'])
+        assert.ok((rule.annotations?.[annotation] ?? '').length > 20, `${String(rule.alert)}: ${annotation}`);
       assert.ok(measuredSide(rule.expr), `${String(rule.alert)}: compares what it measures with a number`);
     }
   });
@@ -87,8 +91,14 @@ describe('the alert rules', () => {
     const cases = unitTests.tests.flatMap((test) => test.alert_rule_test ?? []);
     for (const { alert } of await alertRules()) {
       const own = cases.filter((c) => c.alertname === alert);
-      assert.ok(own.some((c) => (c.exp_alerts ?? []).length > 0), `${String(alert)} fires in a test`);
-      assert.ok(own.some((c) => (c.exp_alerts ?? []).length === 0), `${String(alert)} stays silent in a test`);
+      assert.ok(
+        own.some((c) => (c.exp_alerts ?? []).length > 0),
+        `${String(alert)} fires in a test`,
+      );
+      assert.ok(
+        own.some((c) => (c.exp_alerts ?? []).length === 0),
+        `${String(alert)} stays silent in a test`,
+      );
     }
   });
 });
@@ -112,7 +122,16 @@ describe('the Grafana dashboards', () => {
   it('are one per service, plus events, business and the gateway', async () => {
     assert.deepEqual(
       [...(await dashboards()).keys()],
-      ['business.json', 'events.json', 'gateway.json', 'service-admin-reporting.json', 'service-billing.json', 'service-chat.json', 'service-identity.json', 'service-notifications.json'],
+      [
+        'business.json',
+        'events.json',
+        'gateway.json',
+        'service-admin-reporting.json',
+        'service-billing.json',
+        'service-chat.json',
+        'service-identity.json',
+        'service-notifications.json',
+      ],
     );
   });
 

@@ -14,7 +14,10 @@ import { createAccount, seriousViolations, signedInContext, startBrowserStack, t
 /** A profile card, found by its title (an h2). */
 const section = (page: Page, title: string) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title, level: 2 }) });
 const planCard = (page: Page, plan: 'Basic' | 'Premium') =>
-  page.locator('#choose-a-plan').getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan, level: 3 }) });
+  page
+    .locator('#choose-a-plan')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: plan, level: 3 }) });
 
 describe('subscribing, invoices and cancelling, in Chromium', () => {
   let stack: EmbeddedStack;
@@ -31,7 +34,9 @@ describe('subscribing, invoices and cancelling, in Chromium', () => {
   /** A new account once billing has granted it Basic (it learns of the account from identity's event). */
   async function basicAccount(label: string): Promise<Account> {
     const account = await createAccount(stack, label);
-    await eventually(async () => ((await fetch(`${stack.url}/api/subscription`, { headers: { authorization: `Bearer ${account.token}` } })).ok ? true : undefined));
+    await eventually(async () =>
+      (await fetch(`${stack.url}/api/subscription`, { headers: { authorization: `Bearer ${account.token}` } })).ok ? true : undefined,
+    );
     return account;
   }
 
@@ -56,7 +61,8 @@ describe('subscribing, invoices and cancelling, in Chromium', () => {
       const checkout = page.getByRole('dialog', { name: /TEST MODE/ });
       await checkout.waitFor();
       const checkoutText = (await checkout.textContent()) ?? '';
-      for (const text of ['Premium', '₹2,499.00 / month', 'no real money', account.email]) assert.ok(checkoutText.includes(text), `the test checkout shows ${text} (${checkoutText})`);
+      for (const text of ['Premium', '₹2,499.00 / month', 'no real money', account.email])
+        assert.ok(checkoutText.includes(text), `the test checkout shows ${text} (${checkoutText})`);
       // Colours are checked once the dialog has zoomed and faded in: antd drops its motion classes then.
       await page.locator('.ant-modal:not([class*="motion"])').waitFor();
       assert.deepEqual(await seriousViolations(page), [], 'axe with the test checkout open');
@@ -73,12 +79,16 @@ describe('subscribing, invoices and cancelling, in Chromium', () => {
 
       // The invoice follows the payment (the sandbox's webhook may come a moment after the verification).
       const view = section(page, 'Invoices').getByRole('link', { name: /^View invoice INV-\d{6}$/ });
-      await eventually(async () => {
-        if ((await view.count()) > 0) return true;
-        await page.reload();
-        await page.getByRole('heading', { name: 'Profile Settings', level: 1 }).waitFor();
-        return undefined;
-      }, 20_000, 500);
+      await eventually(
+        async () => {
+          if ((await view.count()) > 0) return true;
+          await page.reload();
+          await page.getByRole('heading', { name: 'Profile Settings', level: 1 }).waitFor();
+          return undefined;
+        },
+        20_000,
+        500,
+      );
       assert.ok(((await section(page, 'Invoices').textContent()) ?? '').includes('₹2499.00'), 'the list shows rupees with 2 decimals');
       const number = ((await view.getAttribute('aria-label')) ?? '').replace('View invoice ', '');
       await view.click();
@@ -88,7 +98,16 @@ describe('subscribing, invoices and cancelling, in Chromium', () => {
       await page.getByRole('heading', { name: 'Tax Invoice', level: 1 }).waitFor();
       const invoice = page.getByRole('article');
       const invoiceText = (await invoice.textContent()) ?? '';
-      for (const text of [number, 'Better+', account.name, account.email, '998431', 'Razorpay', 'Rupees Two Thousand Four Hundred Ninety-Nine Only', 'non-refundable']) {
+      for (const text of [
+        number,
+        'Better+',
+        account.name,
+        account.email,
+        '998431',
+        'Razorpay',
+        'Rupees Two Thousand Four Hundred Ninety-Nine Only',
+        'non-refundable',
+      ]) {
         assert.ok(invoiceText.includes(text), `the invoice shows ${text}`);
       }
       const totals = invoice.getByRole('table', { name: 'Totals' });
@@ -120,9 +139,7 @@ describe('subscribing, invoices and cancelling, in Chromium', () => {
       await confirm.waitFor();
       assert.match((await confirm.textContent()) ?? '', /Your Premium access lasts until \d{1,2} \w+ \d{4}\. After that your plan switches to Basic/);
       await confirm.getByRole('button', { name: 'Yes, Cancel Subscription' }).click();
-      await page
-        .getByText('Subscription cancelled successfully. You can continue using premium features until your current billing period ends.')
-        .waitFor();
+      await page.getByText('Subscription cancelled successfully. You can continue using premium features until your current billing period ends.').waitFor();
       await subscription.getByText('Cancelled', { exact: true }).waitFor();
       await subscription.getByText('Premium', { exact: true }).waitFor();
       assert.equal(await subscription.getByRole('button', { name: 'Cancel Subscription' }).count(), 0, 'a cancelled subscription is not cancelled twice');
@@ -141,7 +158,10 @@ describe('subscribing, invoices and cancelling, in Chromium', () => {
       await page.route('**/api/subscription/create', (route) =>
         route.fulfill({
           status: 409,
-          json: { error: 'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.', code: 'PREMIUM_ACTIVE' },
+          json: {
+            error: 'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.',
+            code: 'PREMIUM_ACTIVE',
+          },
         }),
       );
       await page.goto(`${stack.url}/profile`);

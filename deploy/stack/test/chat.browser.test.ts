@@ -47,7 +47,10 @@ describe('the chat page, in Chromium', () => {
       assert.equal(await input.getAttribute('placeholder'), 'Type your question here');
       const link = sources.getByRole('link', { name: 'Goonj' });
       // The entry's page in the app, in a new tab so that the chat stays.
-      assert.deepEqual([await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')], ['/knowledge/goonj', '_blank', 'noopener noreferrer']);
+      assert.deepEqual(
+        [await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')],
+        ['/knowledge/goonj', '_blank', 'noopener noreferrer'],
+      );
       assert.match(await page.locator('strong', { hasText: 'Goonj' }).first().innerText(), /Goonj/, 'names in bold');
 
       // The one Basic query is used: the limit dialog opens, and a refused send opens it again.
@@ -67,7 +70,9 @@ describe('the chat page, in Chromium', () => {
       await page.goto(`${stack.url}/chat`);
       await page.getByRole('dialog', { name: 'Query Limit Reached' }).getByRole('button', { name: 'Maybe Later' }).click();
       await page.getByText('Who founded Goonj and what is Cloth for Work?').waitFor();
-      const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date());
+      const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
+        new Date(),
+      );
       await page.getByRole('heading', { name: day }).waitFor();
 
       await page.getByRole('button', { name: 'Clear Chat' }).click();
@@ -92,7 +97,10 @@ describe('the chat page, in Chromium', () => {
       const strip = page.getByTestId('sample-strip');
       await strip.waitFor();
       await page.getByRole('button', { name: 'Scroll sample questions right' }).click();
-      await eventually(async () => ((await page.evaluate<number>("document.querySelector('[data-testid=sample-strip]').scrollLeft")) === 200 ? true : undefined), 5000);
+      await eventually(
+        async () => ((await page.evaluate<number>("document.querySelector('[data-testid=sample-strip]').scrollLeft")) === 200 ? true : undefined),
+        5000,
+      );
       await strip.getByRole('button', { name: 'How do I file an RTI application?' }).click();
       assert.equal(await page.getByLabel('Your question').inputValue(), 'How do I file an RTI application?');
       assert.equal(await page.getByRole('region', { name: 'Suggested questions' }).getByText('Try asking').count(), 4);

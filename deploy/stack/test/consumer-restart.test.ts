@@ -33,7 +33,10 @@ describe(`consumer restart on the ${realInfrastructure.kafka ? 'real stack' : 'e
       const initiated = await identity.app.inject({ method: 'POST', url: '/api/signup', payload: { name: `User ${i}`, email, password: 'a long password' } });
       assert.equal(initiated.statusCode, 200);
       // The code as notifications would read it from the event, with its private key.
-      const { rows } = await identity.deps.db.query<{ envelope: Uint8Array }>('SELECT envelope FROM outbox WHERE type = $1 AND key = $2', [OtpRequestedEvent.schema.typeName, email]);
+      const { rows } = await identity.deps.db.query<{ envelope: Uint8Array }>('SELECT envelope FROM outbox WHERE type = $1 AND key = $2', [
+        OtpRequestedEvent.schema.typeName,
+        email,
+      ]);
       const event = decodePayload(OtpRequestedEvent, decodeEnvelope(rows[0]?.envelope ?? new Uint8Array()));
       const otp = open(event.sealedCode, sealedSecretContext(OtpRequestedEvent.schema.typeName, email));
       assert.equal((await identity.app.inject({ method: 'POST', url: '/api/signup/verify', payload: { email, otp } })).statusCode, 201);

@@ -17,7 +17,11 @@ it('the container tests are asked for', (t) => {
   t.skip(unavailable);
 });
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', ...headers },
+});
 
 describe('Better+ from its images, through the gateway container', { skip: unavailable ?? false }, () => {
   let system: ContainerStack;
@@ -59,23 +63,34 @@ describe('Better+ from its images, through the gateway container', { skip: unava
     assert.match(answer.response, /\S/);
 
     const history = (await (await fetch(`${gateway}/api/chat/history`, { headers: auth })).json()) as { history: { id: string; message: string }[] };
-    assert.deepEqual(history.history.map(({ id, message }) => ({ id, message })), [{ id: answer.id, message: 'Who founded Goonj?' }]);
+    assert.deepEqual(
+      history.history.map(({ id, message }) => ({ id, message })),
+      [{ id: answer.id, message: 'Who founded Goonj?' }],
+    );
 
-    const subscription = await eventually(async () => {
-      const response = await fetch(`${gateway}/api/subscription`, { headers: auth });
-      const body = response.ok ? ((await response.json()) as { plan: string; queriesUsed: number; queriesLimit: number }) : undefined;
-      return body?.queriesUsed === 1 ? body : undefined;
-    }, 30_000, 250);
+    const subscription = await eventually(
+      async () => {
+        const response = await fetch(`${gateway}/api/subscription`, { headers: auth });
+        const body = response.ok ? ((await response.json()) as { plan: string; queriesUsed: number; queriesLimit: number }) : undefined;
+        return body?.queriesUsed === 1 ? body : undefined;
+      },
+      30_000,
+      250,
+    );
     assert.deepEqual({ plan: subscription.plan, queriesLimit: subscription.queriesLimit }, { plan: 'basic', queriesLimit: 1 });
   });
 
   it("counts that user and question in the admin stats, with the admin's Basic auth only", async () => {
     const basic = `Basic ${Buffer.from(`${system.admin.username}:${system.admin.password}`).toString('base64')}`;
-    await eventually(async () => {
-      const stats = await fetch(`${gateway}/api/admin/stats`, { headers: { authorization: basic } });
-      const body = stats.ok ? ((await stats.json()) as { totalUsers: number; monthlyQueries: number }) : undefined;
-      return body?.totalUsers === 1 && body.monthlyQueries === 1 ? true : undefined;
-    }, 30_000, 250);
+    await eventually(
+      async () => {
+        const stats = await fetch(`${gateway}/api/admin/stats`, { headers: { authorization: basic } });
+        const body = stats.ok ? ((await stats.json()) as { totalUsers: number; monthlyQueries: number }) : undefined;
+        return body?.totalUsers === 1 && body.monthlyQueries === 1 ? true : undefined;
+      },
+      30_000,
+      250,
+    );
     assert.equal((await fetch(`${gateway}/api/admin/stats`)).status, 401);
   });
 

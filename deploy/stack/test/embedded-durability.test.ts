@@ -95,7 +95,11 @@ async function count(service: string, sql: string, params: unknown[] = []): Prom
  */
 describe('embedded stack durability across a crash', () => {
   it('loses no event and applies none twice when the process is killed mid-burst and restarted', async () => {
-    const users = Array.from({ length: 40 }, (_, i) => ({ name: `Durable ${String(i)}`, email: `durable${String(i)}@example.in`, password: 'a long password' }));
+    const users = Array.from({ length: 40 }, (_, i) => ({
+      name: `Durable ${String(i)}`,
+      email: `durable${String(i)}@example.in`,
+      password: 'a long password',
+    }));
 
     let url = await startStack();
     const signedUp = await burst(users, 16, 25, (user) => post(`${url}/api/signup`, user), 200);
@@ -111,13 +115,23 @@ describe('embedded stack durability across a crash', () => {
         if (code) codes.set(user.email, code);
       }
     };
-    await eventually(async () => {
-      await collectCodes();
-      return codes.size >= Math.ceil(signedUp.length / 2) ? true : undefined;
-    }, 60_000, 200);
+    await eventually(
+      async () => {
+        await collectCodes();
+        return codes.size >= Math.ceil(signedUp.length / 2) ? true : undefined;
+      },
+      60_000,
+      200,
+    );
     const withCode = signedUp.filter((user) => codes.has(user.email));
 
-    const verified = await burst(withCode, 16, Math.ceil(withCode.length / 2), (user) => post(`${url}/api/signup/verify`, { email: user.email, otp: codes.get(user.email) }), 201);
+    const verified = await burst(
+      withCode,
+      16,
+      Math.ceil(withCode.length / 2),
+      (user) => post(`${url}/api/signup/verify`, { email: user.email, otp: codes.get(user.email) }),
+      201,
+    );
     assert.ok(verified.length >= 3, `verifications answered before the kill: ${String(verified.length)}`);
 
     url = await startStack();
@@ -126,7 +140,11 @@ describe('embedded stack durability across a crash', () => {
       const login = await post(`${url}/api/login`, { email: user.email, password: user.password });
       assert.equal(login.status, 200);
       const { token } = (await login.json()) as { token: string };
-      await eventually(async () => ((await fetch(`${url}/api/subscription`, { headers: { authorization: `Bearer ${token}` } })).status === 200 ? true : undefined), 60_000, 200);
+      await eventually(
+        async () => ((await fetch(`${url}/api/subscription`, { headers: { authorization: `Bearer ${token}` } })).status === 200 ? true : undefined),
+        60_000,
+        200,
+      );
     }
     // Stopped gracefully, a row some consumer has not applied yet stays in the outbox for the next
     // start; start again until identity's outbox has drained, then read every service's database.
@@ -144,9 +162,21 @@ describe('embedded stack durability across a crash', () => {
     const registrations = await count('identity', 'SELECT count(*)::int AS n FROM outbox WHERE type = $1', [UserRegisteredEvent.schema.typeName]);
     assert.ok(otpEvents >= signedUp.length);
     assert.equal(registrations, accounts);
-    assert.equal(await count('notifications', 'SELECT count(*)::int AS n FROM processed_events WHERE type = $1', [OtpRequestedEvent.schema.typeName]), otpEvents, 'notifications applied every OTP event');
-    assert.equal(await count('notifications', "SELECT count(*)::int AS n FROM email_deliveries WHERE kind = 'otp'"), otpEvents, 'one OTP mail queued per event, none twice');
-    assert.equal(await count('billing', 'SELECT count(*)::int AS n FROM processed_events WHERE type = $1', [UserRegisteredEvent.schema.typeName]), registrations, 'billing applied every registration');
+    assert.equal(
+      await count('notifications', 'SELECT count(*)::int AS n FROM processed_events WHERE type = $1', [OtpRequestedEvent.schema.typeName]),
+      otpEvents,
+      'notifications applied every OTP event',
+    );
+    assert.equal(
+      await count('notifications', "SELECT count(*)::int AS n FROM email_deliveries WHERE kind = 'otp'"),
+      otpEvents,
+      'one OTP mail queued per event, none twice',
+    );
+    assert.equal(
+      await count('billing', 'SELECT count(*)::int AS n FROM processed_events WHERE type = $1', [UserRegisteredEvent.schema.typeName]),
+      registrations,
+      'billing applied every registration',
+    );
     assert.equal(await count('billing', "SELECT count(*)::int AS n FROM subscriptions WHERE plan = 'basic'"), accounts, 'one Basic subscription per account');
   });
 });

@@ -76,7 +76,7 @@ describe('the embedded stack through its gateway', () => {
 });
 
 describe('the embedded stack with a body limit of its own', () => {
-  it('gives the services the gateway\'s BODY_LIMIT, so a body the gateway lets through is not refused for its size', async () => {
+  it("gives the services the gateway's BODY_LIMIT, so a body the gateway lets through is not refused for its size", async () => {
     const stack = await startThrowawayStack(undefined, { BODY_LIMIT: '2097152' });
     try {
       for (const service of Object.values(stack.services)) assert.equal(service.deps.config.BODY_LIMIT, 2_097_152);

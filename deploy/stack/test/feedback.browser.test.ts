@@ -66,11 +66,15 @@ describe('marks of answers, in Chromium', () => {
     }
 
     // The mark reaches admin-reporting through chat's event.
-    await eventually(async () => {
-      const response = await fetch(`${stack.url}/api/admin/analytics?range=7d`, { headers: { authorization: basicAuth } });
-      const { notHelpfulAnswers } = (await response.json()) as NotHelpful;
-      return notHelpfulAnswers.some((answer) => answer.question === QUESTION) ? true : undefined;
-    }, 30_000, 250);
+    await eventually(
+      async () => {
+        const response = await fetch(`${stack.url}/api/admin/analytics?range=7d`, { headers: { authorization: basicAuth } });
+        const { notHelpfulAnswers } = (await response.json()) as NotHelpful;
+        return notHelpfulAnswers.some((answer) => answer.question === QUESTION) ? true : undefined;
+      },
+      30_000,
+      250,
+    );
 
     const panel = await browser.newContext();
     const adminPage = await panel.newPage();

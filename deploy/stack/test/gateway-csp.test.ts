@@ -37,10 +37,17 @@ describe('the web app under the gateway Content-Security-Policy, in Chromium', (
       assert.equal(response?.status(), 200);
       assert.equal(response.headers()['content-security-policy'], CONTENT_SECURITY_POLICY);
       if (heading) await page.getByRole('heading', { name: heading }).waitFor();
-      else await page.getByRole('button', { name: /sign in/i }).first().waitFor();
+      else
+        await page
+          .getByRole('button', { name: /sign in/i })
+          .first()
+          .waitFor();
       await page.waitForLoadState('networkidle');
       assert.deepEqual(await page.evaluate<string[]>('window.cspViolations'), []);
-      assert.deepEqual(console.filter((text) => /Content Security Policy/i.test(text)), []);
+      assert.deepEqual(
+        console.filter((text) => /Content Security Policy/i.test(text)),
+        [],
+      );
       await page.close();
     });
   }

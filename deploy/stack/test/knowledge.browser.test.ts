@@ -70,12 +70,21 @@ describe('the knowledge base, in Chromium', () => {
       assert.equal(await page.title(), 'Knowledge Base · Better+');
 
       // Twenty a page, with the count of all.
-      await page.getByRole('status').getByText(/^1–20 of \d+ entries$/).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/^1–20 of \d+ entries$/)
+        .waitFor();
       assert.equal((await results(page)).length, 20);
       await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' }).click();
       await page.waitForURL(/\/knowledge\?page=2$/);
-      await page.getByRole('status').getByText(/^21–\d+ of \d+ entries$/).waitFor();
-      await page.getByRole('navigation', { name: 'Pages' }).getByText(/^Page 2 of \d+$/).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/^21–\d+ of \d+ entries$/)
+        .waitFor();
+      await page
+        .getByRole('navigation', { name: 'Pages' })
+        .getByText(/^Page 2 of \d+$/)
+        .waitFor();
 
       // Words: the entry that holds them comes first.
       await page.getByLabel('Search', { exact: true }).fill('Goonj');
@@ -101,12 +110,18 @@ describe('the knowledge base, in Chromium', () => {
       await page.waitForURL(/\/knowledge\?state=Lakshadweep$/);
       const inLakshadweep = (cards: Card[]) => cards.some(({ title }) => title === 'Pole-and-line tuna fishing in Lakshadweep');
       let shown = await results(page, inLakshadweep);
-      assert.ok(shown.every(({ states }) => states.includes('Lakshadweep')), JSON.stringify(shown));
+      assert.ok(
+        shown.every(({ states }) => states.includes('Lakshadweep')),
+        JSON.stringify(shown),
+      );
 
       // The filtered view survives a reload.
       await page.reload();
       shown = await results(page, inLakshadweep);
-      assert.ok(shown.every(({ states }) => states.includes('Lakshadweep')), JSON.stringify(shown));
+      assert.ok(
+        shown.every(({ states }) => states.includes('Lakshadweep')),
+        JSON.stringify(shown),
+      );
       await page.getByRole('search').getByText('Lakshadweep', { exact: true }).waitFor();
 
       // A shared address with a cause: the select names it in words.
@@ -144,7 +159,10 @@ describe('the knowledge base, in Chromium', () => {
 
       // States and causes lead to the list filtered by them.
       assert.equal(await page.getByRole('list', { name: 'States' }).getByRole('link', { name: 'Delhi' }).getAttribute('href'), '/knowledge?state=Delhi');
-      assert.equal(await page.getByRole('list', { name: 'Causes' }).getByRole('link', { name: 'Rural development' }).getAttribute('href'), '/knowledge?cause=rural-development');
+      assert.equal(
+        await page.getByRole('list', { name: 'Causes' }).getByRole('link', { name: 'Rural development' }).getAttribute('href'),
+        '/knowledge?cause=rural-development',
+      );
 
       // Sources open in a new tab, https only.
       const sources = page.getByRole('region', { name: 'Sources' }).getByRole('link');
@@ -152,7 +170,10 @@ describe('the knowledge base, in Chromium', () => {
       for (const [index, source] of goonj.sources.entries()) {
         const link = sources.nth(index);
         assert.equal(await link.innerText(), source.title);
-        assert.deepEqual([await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')], [source.url, '_blank', 'noopener noreferrer']);
+        assert.deepEqual(
+          [await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')],
+          [source.url, '_blank', 'noopener noreferrer'],
+        );
         assert.match(source.url, /^https:\/\//);
       }
       const asOf = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(goonj.as_of));
@@ -187,7 +208,10 @@ describe('the knowledge base, in Chromium', () => {
       await link.waitFor();
       // The one Basic query is used: the limit dialog comes up first.
       await page.getByRole('dialog', { name: 'Query Limit Reached' }).getByRole('button', { name: 'Maybe Later' }).click();
-      assert.deepEqual([await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')], ['/knowledge/goonj', '_blank', 'noopener noreferrer']);
+      assert.deepEqual(
+        [await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')],
+        ['/knowledge/goonj', '_blank', 'noopener noreferrer'],
+      );
       const [entryTab] = await Promise.all([context.waitForEvent('page'), link.click()]);
       await entryTab.getByRole('heading', { level: 1, name: 'Goonj' }).waitFor();
       assert.equal(entryTab.url(), `${stack.url}/knowledge/goonj`);

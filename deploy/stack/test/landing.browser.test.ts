@@ -27,7 +27,14 @@ const sampleQuestions = [
   'How did Hiware Bazar overcome drought?',
 ];
 
-const features = ['Knowledge Hub', 'Business Startup Resources', 'Search by Problem or Need', 'Find Changemakers', 'Localized Impact', 'Intelligent Recommendations'];
+const features = [
+  'Knowledge Hub',
+  'Business Startup Resources',
+  'Search by Problem or Need',
+  'Find Changemakers',
+  'Localized Impact',
+  'Intelligent Recommendations',
+];
 const phrases = ['aspiring entrepreneur', 'student', 'young professional', 'researcher', 'policy maker', 'social impact enthusiast'];
 
 // Code run in the page is written as strings: this package is type-checked without the DOM library.
@@ -150,8 +157,13 @@ describe('the landing page and the information pages, in Chromium', () => {
     assert.equal(captions.kind, 'captions');
     assert.ok(captions.cues.length >= 4 && captions.cues.some((cue) => cue.includes('sources')), captions.cues.join(' | '));
     await page.evaluate(`document.querySelector('.landing-video video').play()`);
-    await eventually(async () => ((await page.evaluate<number>(`document.querySelector('.landing-video video').currentTime`)) > 0.5 ? true : undefined), 10_000);
-    const { duration, width } = await page.evaluate<{ duration: number; width: number }>(`({ duration: document.querySelector('.landing-video video').duration, width: document.querySelector('.landing-video video').videoWidth })`);
+    await eventually(
+      async () => ((await page.evaluate<number>(`document.querySelector('.landing-video video').currentTime`)) > 0.5 ? true : undefined),
+      10_000,
+    );
+    const { duration, width } = await page.evaluate<{ duration: number; width: number }>(
+      `({ duration: document.querySelector('.landing-video video').duration, width: document.querySelector('.landing-video video').videoWidth })`,
+    );
     assert.ok(duration > 10 && duration < 60, `a short video: ${String(duration)} s`);
     assert.equal(width, 960);
     await page.close();
@@ -202,7 +214,8 @@ describe('the landing page and the information pages, in Chromium', () => {
     const basicText = (await basic.textContent()) ?? '';
     const premiumText = (await premium.textContent()) ?? '';
     for (const text of ['₹0', 'per month', '1 query per month']) assert.ok(basicText.includes(text), `Basic shows ${text} (${basicText})`);
-    for (const text of ['₹2,499', 'per month', '50 queries per month', 'Cancel anytime', 'Most Popular']) assert.ok(premiumText.includes(text), `Premium shows ${text} (${premiumText})`);
+    for (const text of ['₹2,499', 'per month', '50 queries per month', 'Cancel anytime', 'Most Popular'])
+      assert.ok(premiumText.includes(text), `Premium shows ${text} (${premiumText})`);
     assert.ok(!basicText.includes('Most Popular'));
     // Spec section 4: choosing a plan signed out leads to /login; after signing in, Upgrade Now comes back to the plans.
     assert.equal(await basic.getByRole('link', { name: 'Start for Free' }).getAttribute('href'), '/login');
@@ -219,7 +232,9 @@ describe('the landing page and the information pages, in Chromium', () => {
 
   it('signed in, shows the plan held, and Upgrade Now opens the checkout, whose code loads only then', async () => {
     // billing grants Basic on sign-up, through identity's event.
-    await eventually(async () => ((await fetch(`${stack.url}/api/subscription`, { headers: { authorization: `Bearer ${account.token}` } })).ok ? true : undefined));
+    await eventually(async () =>
+      (await fetch(`${stack.url}/api/subscription`, { headers: { authorization: `Bearer ${account.token}` } })).ok ? true : undefined,
+    );
     const page = await user.newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -267,7 +282,13 @@ describe('the landing page and the information pages, in Chromium', () => {
 
     await page.goto(`${stack.url}/terms`);
     await page.getByRole('heading', { name: 'Terms and Conditions', level: 1 }).waitFor();
-    for (const heading of ['2. Plans and the monthly query allowance', '3. Payment and automatic renewal', '4. Cancelling', '5. No refunds', '7. Acceptable use']) {
+    for (const heading of [
+      '2. Plans and the monthly query allowance',
+      '3. Payment and automatic renewal',
+      '4. Cancelling',
+      '5. No refunds',
+      '7. Acceptable use',
+    ]) {
       await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
     }
     const terms = (await page.getByRole('article').textContent()) ?? '';

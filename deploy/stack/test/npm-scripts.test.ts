@@ -22,17 +22,30 @@ describe("the root package.json's scripts", () => {
     // `node` as a command (at the start, or after ; & | or a space) followed, options aside, by a .ts file.
     const direct = Object.entries(scripts).filter(([, command]) => /(?:^|[\s;&|(])node(?:\s+-\S+)*\s+\S+\.ts\b/.test(command));
     assert.deepEqual(direct, []);
-    assert.ok(Object.values(scripts).filter((command) => command.startsWith('bash scripts/node.sh ')).length >= 9, 'the benches, evals and tools use the runner');
+    assert.ok(
+      Object.values(scripts).filter((command) => command.startsWith('bash scripts/node.sh ')).length >= 9,
+      'the benches, evals and tools use the runner',
+    );
   });
 
-  it('start on Node 24 under the machine\'s node: `npm run dead-letters` answers its usage', () => {
-    const run = spawnSync('npm', ['run', '--silent', 'dead-letters'], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000, env: { ...process.env, PATH: machinePath } });
+  it("start on Node 24 under the machine's node: `npm run dead-letters` answers its usage", () => {
+    const run = spawnSync('npm', ['run', '--silent', 'dead-letters'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, PATH: machinePath },
+    });
     assert.equal(run.status, 2, run.stderr);
     assert.match(run.stdout, /^usage: npm run dead-letters -- list <service>/);
   });
 
   it('scripts/node.sh runs the file with its arguments from the repository root', () => {
-    const run = spawnSync('bash', [join(repoRoot, 'scripts/node.sh'), '-p', 'process.version + " " + process.cwd()'], { cwd: join(repoRoot, 'deploy'), encoding: 'utf8', timeout: 120_000, env: { ...process.env, PATH: machinePath } });
+    const run = spawnSync('bash', [join(repoRoot, 'scripts/node.sh'), '-p', 'process.version + " " + process.cwd()'], {
+      cwd: join(repoRoot, 'deploy'),
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, PATH: machinePath },
+    });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout.trim(), new RegExp(`^v24\\.\\d+\\.\\d+ ${repoRoot.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   });

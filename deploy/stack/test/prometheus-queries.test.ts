@@ -21,7 +21,10 @@ import { RULES_FILE, dashboardQueries, measuredSide, prometheusBinary, startProm
 
 /** Alerts whose measure cannot return data here, each with the reason. */
 const EXPECTED_EMPTY: ReadonlyMap<string, string> = new Map([
-  ['BetterplusPodRestarting', 'kube_pod_container_status_restarts_total comes from kube-state-metrics, which needs Kubernetes; its promtool unit tests prove it'],
+  [
+    'BetterplusPodRestarting',
+    'kube_pod_container_status_restarts_total comes from kube-state-metrics, which needs Kubernetes; its promtool unit tests prove it',
+  ],
 ]);
 
 /**
@@ -45,7 +48,9 @@ const expectedZero = (name: string, expr: string): boolean => EXPECTED_ZERO.some
 const missing =
   envoyMissing() ??
   (prometheusBinary() === undefined ? 'no runnable prometheus (PROMETHEUS_BIN; deploy/local-infra/prometheus.sh)' : undefined) ??
-  (realInfrastructure.postgres && realInfrastructure.kafka ? undefined : 'needs the real stack (DATABASE_URL and KAFKA_BROKERS): the pool and the dead letter are theirs');
+  (realInfrastructure.postgres && realInfrastructure.kafka
+    ? undefined
+    : 'needs the real stack (DATABASE_URL and KAFKA_BROKERS): the pool and the dead letter are theirs');
 
 // Fails under CI without them (dashboards CI never proved are worse than a red run), skips elsewhere.
 it('Envoy, Prometheus and the real stack are available for the dashboard and alert queries', (t) => {
@@ -54,7 +59,11 @@ it('Envoy, Prometheus and the real stack are available for the dashboard and ale
   t.skip(missing);
 });
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', ...headers },
+});
 
 /** Sends a request and reads the answer to its end; returns the status. */
 async function statusOf(url: string, init?: RequestInit): Promise<number> {
@@ -77,7 +86,8 @@ function keepCalling(calls: readonly Call[]): { unexpected: string[]; stop(): Pr
     while (!stopping.signal.aborted) {
       for (const [expected, url, init] of calls) {
         const status = await statusOf(url, init).catch((error: unknown) => String(error));
-        if (![expected].flat().some((allowed) => allowed === status)) unexpected.push(`${init?.method ?? 'GET'} ${url}: ${String(status)}, not ${String(expected)}`);
+        if (![expected].flat().some((allowed) => allowed === status))
+          unexpected.push(`${init?.method ?? 'GET'} ${url}: ${String(status)}, not ${String(expected)}`);
       }
       await sleep(500);
     }
@@ -111,7 +121,10 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
     // No web server runs: Envoy answers the React app's paths with 502, a real 5xx at the gateway.
     envoy = await startEnvoy({ config: renderEnvoyConfigForUrls({ ...system.upstreams, web: await closedPortUrl() }) });
     prometheus = await startPrometheus({
-      targets: [...SERVICE_NAMES.map((name) => ({ job: name, url: `${system.upstreams[name]}/metrics` })), { job: 'gateway', url: `${envoy.adminUrl}/stats/prometheus` }],
+      targets: [
+        ...SERVICE_NAMES.map((name) => ({ job: name, url: `${system.upstreams[name]}/metrics` })),
+        { job: 'gateway', url: `${envoy.adminUrl}/stats/prometheus` },
+      ],
       ruleFiles: [RULES_FILE],
     });
     // Counters must be seen before they rise, or increase() finds nothing (Prometheus takes a few seconds to start scraping).
@@ -130,7 +143,9 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
   /** What the panels count, through Envoy as a browser would (the sandbox's checkout is billing's own). */
   async function drive(gateway: string): Promise<void> {
     const email = 'meera.metrics@example.in';
-    const token = await signUpWithCode(gateway, { name: 'Meera Iyer', email, password: 'a long password' }, () => readLocalMailbox(localMailboxDir(system.stack.env.DATA_DIR ?? '')));
+    const token = await signUpWithCode(gateway, { name: 'Meera Iyer', email, password: 'a long password' }, () =>
+      readLocalMailbox(localMailboxDir(system.stack.env.DATA_DIR ?? '')),
+    );
     const auth = { authorization: `Bearer ${token}` };
     await eventually(async () => ((await statusOf(`${gateway}/api/subscription`, { headers: auth })) === 200 ? true : undefined));
     await chatAllowance(gateway, token);
@@ -145,9 +160,13 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
     const created = (await (await fetch(`${gateway}/api/subscription/create`, json({ plan: 'premium' }, auth))).json()) as { id: string };
     const paid = await fetch(`${system.upstreams.billing}/dev/razorpay/pay`, json({ subscription_id: created.id }, auth));
     const triple = (await paid.json()) as Record<string, string>;
-    for (let forged = 0; forged < 3; forged += 1) assert.equal(await statusOf(`${gateway}/api/subscription/verify-payment`, json({ ...triple, razorpay_signature: 'f'.repeat(64) }, auth)), 400);
+    for (let forged = 0; forged < 3; forged += 1)
+      assert.equal(await statusOf(`${gateway}/api/subscription/verify-payment`, json({ ...triple, razorpay_signature: 'f'.repeat(64) }, auth)), 400);
     assert.equal(await statusOf(`${gateway}/api/subscription/verify-payment`, json(triple, auth)), 200);
-    assert.equal(await statusOf(`${gateway}/api/billing/webhooks/razorpay`, json({ event: 'subscription.charged' }, { 'x-razorpay-signature': '0'.repeat(64) })), 400);
+    assert.equal(
+      await statusOf(`${gateway}/api/billing/webhooks/razorpay`, json({ event: 'subscription.charged' }, { 'x-razorpay-signature': '0'.repeat(64) })),
+      400,
+    );
     // A charge of 1 rupee signed with the sandbox's own secret: refused, recorded and counted.
     const { webhookSecret } = await sandboxSecrets(system.stack.env.DATA_DIR ?? '');
     assert.equal((await postWebhook(gateway, razorpayEvent('subscription.charged', created.id, { amount: 100 }), webhookSecret)).status, 200);
@@ -171,7 +190,12 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
     ]);
 
     // An event no consumer can decode: every consumer of identity.user.v1 dead-letters it.
-    const bus = createKafkaBus({ brokers: (realInfrastructure.kafka ?? '').split(','), clientId: 'metrics-test', logger: createLogger('metrics-test', 'silent'), namespace: system.stack.env.KAFKA_NAMESPACE ?? '' });
+    const bus = createKafkaBus({
+      brokers: (realInfrastructure.kafka ?? '').split(','),
+      clientId: 'metrics-test',
+      logger: createLogger('metrics-test', 'silent'),
+      namespace: system.stack.env.KAFKA_NAMESPACE ?? '',
+    });
     try {
       await bus.publish([{ topic: 'identity.user.v1', key: 'not-an-event', value: new TextEncoder().encode('not an envelope') }]);
     } finally {
@@ -191,7 +215,8 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
         for (const { name, expr } of expressions) {
           const samples = await prometheus.query(expr);
           if (samples.length === 0) short.push(`no data: ${name}: ${expr}`);
-          else if (!expectedZero(name, expr) && !samples.some((sample) => Number(sample.value[1]) !== 0 && !Number.isNaN(Number(sample.value[1])))) short.push(`only 0: ${name}: ${expr}`);
+          else if (!expectedZero(name, expr) && !samples.some((sample) => Number(sample.value[1]) !== 0 && !Number.isNaN(Number(sample.value[1]))))
+            short.push(`only 0: ${name}: ${expr}`);
         }
         return short.length === 0 ? true : undefined;
       },
@@ -208,16 +233,27 @@ describe('the dashboards and alerts against the real stack', { skip: missing ?? 
   it('returns data for every query of every dashboard panel, other than 0 but for those expected zero', async () => {
     const queries = await dashboardQueries();
     assert.ok(queries.length > 50, `${String(queries.length)} queries`);
-    assert.deepEqual(await shortfalls(queries.map(({ dashboard, panel, expr }) => ({ name: `${dashboard} / ${panel}`, expr: withGrafanaVariables(expr) }))), []);
+    assert.deepEqual(
+      await shortfalls(queries.map(({ dashboard, panel, expr }) => ({ name: `${dashboard} / ${panel}`, expr: withGrafanaVariables(expr) }))),
+      [],
+    );
   });
 
   it('returns data for what every alert measures, but for those expected empty, other than 0 but for those expected zero', async () => {
     const alerts = (await prometheus.rules()).filter((rule) => rule.type === 'alerting');
     assert.equal(alerts.length, 9, 'Prometheus loaded every alert rule');
-    for (const name of EXPECTED_EMPTY.keys()) assert.ok(alerts.some((alert) => alert.name === name), `${name} is an alert`);
-    const measured = alerts.map((alert) => ({ name: alert.name, expr: measuredSide(alert.query) ?? assert.fail(`${alert.name} compares nothing: ${alert.query}`) }));
+    for (const name of EXPECTED_EMPTY.keys())
+      assert.ok(
+        alerts.some((alert) => alert.name === name),
+        `${name} is an alert`,
+      );
+    const measured = alerts.map((alert) => ({
+      name: alert.name,
+      expr: measuredSide(alert.query) ?? assert.fail(`${alert.name} compares nothing: ${alert.query}`),
+    }));
     assert.deepEqual(await shortfalls(measured.filter(({ name }) => !EXPECTED_EMPTY.has(name))), []);
-    for (const { name, expr } of measured.filter(({ name }) => EXPECTED_EMPTY.has(name))) assert.deepEqual(await prometheus.query(expr), [], `${name} is expected empty: ${EXPECTED_EMPTY.get(name) ?? ''}`);
+    for (const { name, expr } of measured.filter(({ name }) => EXPECTED_EMPTY.has(name)))
+      assert.deepEqual(await prometheus.query(expr), [], `${name} is expected empty: ${EXPECTED_EMPTY.get(name) ?? ''}`);
   });
 
   it('got the answers it expected while the checks ran', async () => {

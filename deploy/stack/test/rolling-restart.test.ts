@@ -47,7 +47,9 @@ async function startReplica(env: Record<string, string>, port: number): Promise<
 
 /** True when Envoy's admin interface shows every billing replica healthy. */
 async function billingHostsHealthy(adminUrl: string): Promise<boolean> {
-  const flags = (await (await fetch(`${adminUrl}/clusters`)).text()).split('\n').filter((line) => line.startsWith('billing::') && line.includes('::health_flags::'));
+  const flags = (await (await fetch(`${adminUrl}/clusters`)).text())
+    .split('\n')
+    .filter((line) => line.startsWith('billing::') && line.includes('::health_flags::'));
   return flags.length === 2 && flags.every((line) => line.endsWith('::healthy'));
 }
 

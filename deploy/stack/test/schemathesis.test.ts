@@ -83,7 +83,9 @@ describe('every service fuzzed through the gateway by Schemathesis', { skip: mis
     dir = await mkdtemp(join(tmpdir(), 'betterplus-schemathesis-'));
     const mailbox = localMailboxDir(system.stack.env.DATA_DIR ?? '');
     // Signed-in routes are fuzzed as a signed-in user, so they get past the bearer check.
-    token = await signUpWithCode(system.gatewayUrl, { name: 'Fuzz', email: 'fuzz@example.com', password: 'fuzzing-password-1' }, () => readLocalMailbox(mailbox));
+    token = await signUpWithCode(system.gatewayUrl, { name: 'Fuzz', email: 'fuzz@example.com', password: 'fuzzing-password-1' }, () =>
+      readLocalMailbox(mailbox),
+    );
   });
 
   after(async () => {
@@ -97,7 +99,10 @@ describe('every service fuzzed through the gateway by Schemathesis', { skip: mis
       const served = servedThroughGateway(document, service, system.gatewayUrl);
       if (Object.keys(served.paths ?? {}).length === 0) {
         // Nothing to fuzz yet (its routes are still to come): then it documents no /api path at all.
-        assert.deepEqual(Object.keys(document.paths ?? {}).filter((path) => path.startsWith('/api')), []);
+        assert.deepEqual(
+          Object.keys(document.paths ?? {}).filter((path) => path.startsWith('/api')),
+          [],
+        );
         return;
       }
       const file = join(dir, `${service}.json`);

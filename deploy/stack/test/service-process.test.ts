@@ -11,7 +11,11 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Starts `node services/<name>/src/server.ts` as the real stack does, and waits for its address. */
 async function startProcess(name: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [`services/${name}/src/server.ts`], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [`services/${name}/src/server.ts`], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines = createInterface({ input: child.stdout });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -57,7 +61,12 @@ describe('each service as its own process', () => {
   it('refuses to start in production on embedded adapters, naming every missing setting', async () => {
     const child = spawn(process.execPath, ['services/notifications/src/server.ts'], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', APP_ENV: 'production', JWT_PUBLIC_KEY: stack.keys.publicKeyPem, NOTIFICATIONS_PRIVATE_KEY: stack.env.NOTIFICATIONS_PRIVATE_KEY ?? '' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        APP_ENV: 'production',
+        JWT_PUBLIC_KEY: stack.keys.publicKeyPem,
+        NOTIFICATIONS_PRIVATE_KEY: stack.env.NOTIFICATIONS_PRIVATE_KEY ?? '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -68,7 +77,11 @@ describe('each service as its own process', () => {
   });
 
   it('refuses to start without its required settings, naming them', async () => {
-    const child = spawn(process.execPath, ['services/identity/src/server.ts'], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['services/identity/src/server.ts'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const [code] = (await once(child, 'exit')) as [number | null];

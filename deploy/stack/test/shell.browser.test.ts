@@ -52,7 +52,10 @@ describe('the web shell, in Chromium', () => {
     }
     await page.goto(`${stack.url}/vikarapanel`);
     await page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor();
-    assert.ok(scripts.some((script) => script.includes('AdminLayout')), 'the admin area is a chunk of its own, loaded when visited');
+    assert.ok(
+      scripts.some((script) => script.includes('AdminLayout')),
+      'the admin area is a chunk of its own, loaded when visited',
+    );
     await page.close();
   });
 
@@ -103,7 +106,10 @@ describe('the web shell, in Chromium', () => {
   it('scrolls smoothly to the top on a route change', async () => {
     const page = await browser.newPage({ viewport: phone });
     // Records every window.scrollTo call, then scrolls as asked.
-    await page.addInitScript({ content: 'window.scrollCalls = []; const scrollTo = window.scrollTo.bind(window); window.scrollTo = (...args) => { window.scrollCalls.push(args[0]); scrollTo(...args); };' });
+    await page.addInitScript({
+      content:
+        'window.scrollCalls = []; const scrollTo = window.scrollTo.bind(window); window.scrollTo = (...args) => { window.scrollCalls.push(args[0]); scrollTo(...args); };',
+    });
     await page.goto(`${stack.url}/contact`);
     await page.getByRole('heading', { name: 'Get in Touch' }).waitFor();
     await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
@@ -156,7 +162,9 @@ describe('the web shell, in Chromium', () => {
     await page.getByRole('alert').waitFor();
     await eventually(async () => ((await focused(page)).text === (await page.getByRole('alert').textContent())?.trim() ? true : undefined), 5000);
 
-    await page.route('**/api/contact/submit', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable","code":"X"}' }));
+    await page.route('**/api/contact/submit', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable","code":"X"}' }),
+    );
     await page.goto(`${stack.url}/contact`);
     await page.getByLabel('Name', { exact: true }).fill('Ada');
     await page.getByLabel('Email', { exact: true }).fill('ada@example.com');

@@ -39,7 +39,13 @@ describe('distributed tracing', () => {
       const found = {
         gateway: find('gateway', (s) => s.kind === SpanKind.SERVER && s.name.endsWith('/api/signup')),
         identity,
-        publish: find('outbox-relay', (s) => s.kind === SpanKind.PRODUCER && s.attributes['messaging.destination.name'] === OtpRequestedEvent.topic && s.spanContext().traceId === identity?.spanContext().traceId),
+        publish: find(
+          'outbox-relay',
+          (s) =>
+            s.kind === SpanKind.PRODUCER &&
+            s.attributes['messaging.destination.name'] === OtpRequestedEvent.topic &&
+            s.spanContext().traceId === identity?.spanContext().traceId,
+        ),
         processed: find('notifications', (s) => s.kind === SpanKind.CONSUMER && s.name === `process ${OtpRequestedEvent.schema.typeName}`),
       };
       const { gateway: g, publish: p, processed: c } = found;

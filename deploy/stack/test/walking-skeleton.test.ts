@@ -32,7 +32,9 @@ describe(`walking skeleton on the ${realInfrastructure.kafka ? 'real stack (Post
   });
 
   const journey = async (baseUrl: string, email: string) => {
-    const token = await signUpWithCode(baseUrl, { name: 'Ravi Kumar', email, password: 'a long password' }, () => readLocalMailbox(localMailboxDir(system.stack.env.DATA_DIR ?? '')));
+    const token = await signUpWithCode(baseUrl, { name: 'Ravi Kumar', email, password: 'a long password' }, () =>
+      readLocalMailbox(localMailboxDir(system.stack.env.DATA_DIR ?? '')),
+    );
     const auth = { headers: { authorization: `Bearer ${token}` } };
 
     const user = await fetch(`${baseUrl}/api/user`, auth);
@@ -43,7 +45,10 @@ describe(`walking skeleton on the ${realInfrastructure.kafka ? 'real stack (Post
       const response = await fetch(`${baseUrl}/api/subscription`, auth);
       return response.status === 200 ? ((await response.json()) as Record<string, unknown>) : undefined;
     });
-    assert.deepEqual({ ...subscription, endDate: undefined }, { plan: 'basic', active: true, status: 'active', queriesUsed: 0, queriesLimit: 1, endDate: undefined });
+    assert.deepEqual(
+      { ...subscription, endDate: undefined },
+      { plan: 'basic', active: true, status: 'active', queriesUsed: 0, queriesLimit: 1, endDate: undefined },
+    );
     assert.ok(new Date(String(subscription.endDate)).getTime() > Date.now(), 'the Basic period ends in the future');
   };
 
@@ -61,7 +66,9 @@ describe(`walking skeleton on the ${realInfrastructure.kafka ? 'real stack (Post
     assert.equal((await fetch(`${gatewayUrl}/api/user`)).status, 401);
     assert.equal((await fetch(`${gatewayUrl}/api/subscription`)).status, 401);
     const signer = await createTokenSigner(system.stack.keys.privateKeyPem, 'betterplus-identity', 600);
-    const stranger = await fetch(`${gatewayUrl}/api/subscription`, { headers: { authorization: `Bearer ${await signer.sign('00000000-0000-4000-8000-000000000001')}` } });
+    const stranger = await fetch(`${gatewayUrl}/api/subscription`, {
+      headers: { authorization: `Bearer ${await signer.sign('00000000-0000-4000-8000-000000000001')}` },
+    });
     assert.equal(stranger.status, 404);
     assert.deepEqual(await stranger.json(), { error: 'No active subscription', code: 'BILLING_NO_SUBSCRIPTION' });
   });

@@ -12,7 +12,10 @@ import { eventually, freePort } from '@betterplus/kit/testing';
 
 const confPath = join(import.meta.dirname, '..', '..', 'docker', 'web-nginx.conf');
 const binary = process.env.NGINX_BIN ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
-const missing = spawnSync(binary, ['-v'], { stdio: 'ignore' }).status === 0 ? undefined : 'no nginx (NGINX_BIN, else /usr/sbin/nginx or `nginx` on PATH; deploy/local-infra/tools.sh installs it)';
+const missing =
+  spawnSync(binary, ['-v'], { stdio: 'ignore' }).status === 0
+    ? undefined
+    : 'no nginx (NGINX_BIN, else /usr/sbin/nginx or `nginx` on PATH; deploy/local-infra/tools.sh installs it)';
 
 // Fails under CI without nginx, skips elsewhere (as the Envoy tests do).
 it('nginx is available for the web image test', (t) => {

@@ -30,7 +30,12 @@ async function listen(server: Server): Promise<string> {
 
 async function close(server: Server): Promise<void> {
   server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((error) => { if (error) reject(error); else resolve(); }));
+  await new Promise<void>((resolve, reject) =>
+    server.close((error) => {
+      if (error) reject(error);
+      else resolve();
+    }),
+  );
 }
 
 /** An event of a held stream; long enough that a compressing proxy would gain from holding it. */
@@ -47,7 +52,13 @@ export async function startEchoUpstream(name: string): Promise<EchoUpstream> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const reply: EchoReply = { upstream: name, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const reply: EchoReply = {
+        upstream: name,
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       // A gateway in the same process may have answered already (its time budget ran out).
       const answer = () => {
         if (!res.headersSent) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));

@@ -93,7 +93,8 @@ async function waitUntilLive(adminAddressPath: string, exitReason: () => string 
     if (adminAddress !== '') {
       const adminUrl = `http://${adminAddress.trim()}`;
       const listeners = (await textOf(`${adminUrl}/ready`)) === undefined ? undefined : await textOf(`${adminUrl}/listeners?format=json`);
-      const port = listeners === undefined ? undefined : (JSON.parse(listeners) as ListenersReply).listener_statuses?.[0]?.local_address?.socket_address?.port_value;
+      const port =
+        listeners === undefined ? undefined : (JSON.parse(listeners) as ListenersReply).listener_statuses?.[0]?.local_address?.socket_address?.port_value;
       if (port !== undefined && port !== 0) return { adminUrl, port };
     }
     await sleep(50);
@@ -111,7 +112,18 @@ export async function startEnvoy(opts: StartEnvoyOptions): Promise<EnvoyProcess>
 
   // A random base id keeps concurrent Envoys (parallel test files) out of each other's shared memory;
   // access log lines are flushed within 100 ms (not the default 10 s) so tests can read them.
-  const args = ['-c', configPath, '--base-id', String(randomInt(1, 1_000_000)), '--log-level', 'error', '--admin-address-path', adminAddressPath, '--file-flush-interval-msec', '100'];
+  const args = [
+    '-c',
+    configPath,
+    '--base-id',
+    String(randomInt(1, 1_000_000)),
+    '--log-level',
+    'error',
+    '--admin-address-path',
+    adminAddressPath,
+    '--file-flush-interval-msec',
+    '100',
+  ];
   const envoy = startOwnedProcess(binary, args, { name: 'envoy', workDir: dir, discardStdout: opts.discardAccessLog ?? false });
 
   try {

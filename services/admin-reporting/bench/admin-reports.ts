@@ -59,7 +59,9 @@ try {
       if (response.statusCode !== 200) throw new Error(`${url}: ${String(response.statusCode)} ${response.body}`);
     }
     times.sort((a, b) => a - b);
-    process.stdout.write(`  GET ${url.padEnd(58)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms\n`);
+    process.stdout.write(
+      `  GET ${url.padEnd(58)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms\n`,
+    );
   };
   await time('/api/admin/stats', 200);
   await time('/api/admin/users', 50);

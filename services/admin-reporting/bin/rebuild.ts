@@ -11,7 +11,22 @@ import { adminReportingSettings } from '../src/config.ts';
 import { handlers } from '../src/events/handlers/index.ts';
 
 /** Tables made from events alone; the analytics tables (first-party hits) are not events and stay. */
-const READ_MODELS = ['users', 'subscriptions', 'provider_subscriptions', 'queries', 'payments', 'daily_totals', 'paying_months', 'plan_counts', 'monthly_subscribers', 'answers_given', 'answer_ratings', 'histories_cleared', 'knowledge_archive', 'knowledge_review_dates'];
+const READ_MODELS = [
+  'users',
+  'subscriptions',
+  'provider_subscriptions',
+  'queries',
+  'payments',
+  'daily_totals',
+  'paying_months',
+  'plan_counts',
+  'monthly_subscribers',
+  'answers_given',
+  'answer_ratings',
+  'histories_cleared',
+  'knowledge_archive',
+  'knowledge_review_dates',
+];
 
 export async function runRebuildCommand(env: Record<string, string | undefined>, out: (line: string) => void): Promise<number> {
   const config = loadConfig(adminReportingSettings, env);
@@ -43,7 +58,8 @@ export async function runRebuildCommand(env: Record<string, string | undefined>,
     const ends = new Map<string, bigint>();
     for (const topic of topics) {
       await admin.resetOffsets({ groupId: group, topic, earliest: true });
-      for (const { partition, low, high } of await admin.fetchTopicOffsets(topic)) if (BigInt(high) > BigInt(low)) ends.set(`${topic}/${String(partition)}`, BigInt(high));
+      for (const { partition, low, high } of await admin.fetchTopicOffsets(topic))
+        if (BigInt(high) > BigInt(low)) ends.set(`${topic}/${String(partition)}`, BigInt(high));
     }
     out(`read models emptied; replaying ${topics.join(', ')}`);
     const service = await startService(adminReportingService, { env: { ...env, PORT: '0' } });

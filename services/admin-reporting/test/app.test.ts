@@ -22,7 +22,11 @@ describe('admin-reporting', () => {
   });
 
   it('refuses every admin call when no admin account is configured', async () => {
-    const response = await service.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` } });
+    const response = await service.app.inject({
+      method: 'GET',
+      url: '/api/admin/stats',
+      headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
+    });
     assert.equal(response.statusCode, 401);
   });
 

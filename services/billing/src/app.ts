@@ -27,7 +27,11 @@ export const billingService = defineService<BillingConfig>({
     const supplier = supplierOf(deps.config);
     const counted = billingMetrics(deps.metrics.registry);
     // Dropped on the trigger's NOTIFY (migration 004) once a change commits, wherever it was made.
-    const subscriptions = createNotifiedCache<SubscriptionRow>(deps.db, 'subscriptions_changed', { onRead: (read) => { counted.subscriptionReads.inc({ read }); } });
+    const subscriptions = createNotifiedCache<SubscriptionRow>(deps.db, 'subscriptions_changed', {
+      onRead: (read) => {
+        counted.subscriptionReads.inc({ read });
+      },
+    });
     subscriptionRoutes(app, { ...deps, payments: payments.gateway, keySecret: payments.keySecret, planId: payments.planId, supplier, counted, subscriptions });
     billingDetailsRoutes(app, deps);
     invoiceRoutes(app, deps);

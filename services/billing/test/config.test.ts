@@ -14,13 +14,16 @@ const production = {
 
 describe('billing settings', () => {
   it("refuses production without Razorpay's keys, webhook secret and plan, or without the supplier on invoices", () => {
-    assert.throws(() => loadConfig(billingSettings, production), (error: unknown) => {
-      assert.ok(error instanceof ConfigError);
-      for (const setting of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_PLAN_ID', 'SUPPLIER_ADDRESS', 'SUPPLIER_GSTIN']) {
-        assert.match(error.message, new RegExp(`${setting}: required in production`));
-      }
-      return true;
-    });
+    assert.throws(
+      () => loadConfig(billingSettings, production),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        for (const setting of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_PLAN_ID', 'SUPPLIER_ADDRESS', 'SUPPLIER_GSTIN']) {
+          assert.match(error.message, new RegExp(`${setting}: required in production`));
+        }
+        return true;
+      },
+    );
     const config = loadConfig(billingSettings, {
       ...production,
       RAZORPAY_KEY_ID: 'rzp_live_abc',

@@ -26,7 +26,10 @@ if (day === undefined) {
   console.error(USAGE);
   process.exit(2);
 }
-const due = dueForReview((await loadKnowledgeFiles()).map(({ entry }) => entry), day);
+const due = dueForReview(
+  (await loadKnowledgeFiles()).map(({ entry }) => entry),
+  day,
+);
 const idWidth = Math.max(0, ...due.map((entry) => entry.id.length));
 const kindWidth = Math.max(0, ...due.map((entry) => entry.kind.length));
 for (const entry of due) console.log(`${entry.review_by}  ${entry.id.padEnd(idWidth)}  ${entry.kind.padEnd(kindWidth)}  ${entry.title}`);

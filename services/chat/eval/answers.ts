@@ -22,7 +22,15 @@ try {
   const chat = await stack.start(chatService, {}, { listen: true });
   const userId = randomUUID();
   const now = Date.now();
-  await applyEntitlement(chat.deps.db, { userId, plan: 'premium', status: 'active', queriesLimit: 100_000, periodStart: new Date(now - 86_400_000), periodEnd: new Date(now + 86_400_000), changedAt: new Date() });
+  await applyEntitlement(chat.deps.db, {
+    userId,
+    plan: 'premium',
+    status: 'active',
+    queriesLimit: 100_000,
+    periodStart: new Date(now - 86_400_000),
+    periodEnd: new Date(now + 86_400_000),
+    changedAt: new Date(),
+  });
   const headers = { 'content-type': 'application/json', ...(await bearerFor(stack, userId)) };
 
   const ask = async (question: string): Promise<Asked> => {

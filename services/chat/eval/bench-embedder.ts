@@ -44,13 +44,19 @@ const dot = (a: Float32Array, b: Float32Array): number => a.reduce((sum, value, 
 const versionOf = async (name: string): Promise<string> =>
   (JSON.parse(await readFile(new URL(`../../../node_modules/${name}/package.json`, import.meta.url), 'utf8')) as { version: string }).version;
 
-console.log(`model ${modelFolderName(EMBEDDING_MODEL)} (${EMBEDDING_MODEL.pooling} pooling), onnxruntime-node ${await versionOf('onnxruntime-node')}, @huggingface/tokenizers ${await versionOf('@huggingface/tokenizers')}`);
-console.log(`threads ${threads ?? 'default (1)'}, passage batch ${batchSize ?? 'default (1)'}, node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}`);
+console.log(
+  `model ${modelFolderName(EMBEDDING_MODEL)} (${EMBEDDING_MODEL.pooling} pooling), onnxruntime-node ${await versionOf('onnxruntime-node')}, @huggingface/tokenizers ${await versionOf('@huggingface/tokenizers')}`,
+);
+console.log(
+  `threads ${threads ?? 'default (1)'}, passage batch ${batchSize ?? 'default (1)'}, node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}`,
+);
 
 const rssBefore = process.memoryUsage().rss;
 let started = performance.now();
 const embedder = await createEmbedder({ modelDir: embeddingModelDir(EMBEDDING_MODEL, process.env), threads, batchSize });
-console.log(`load: ${(performance.now() - started).toFixed(0)} ms; resident memory ${megabytes(rssBefore)} before, ${megabytes(process.memoryUsage().rss)} after`);
+console.log(
+  `load: ${(performance.now() - started).toFixed(0)} ms; resident memory ${megabytes(rssBefore)} before, ${megabytes(process.memoryUsage().rss)} after`,
+);
 
 await embedder.embedQuery('warm up');
 const alone: number[] = [];
@@ -97,5 +103,7 @@ for (const { question, expect } of covered) {
   top5 += ranked.slice(0, 5).some((id) => expect.includes(id)) ? 1 : 0;
 }
 const share = (count: number): string => `${((100 * count) / covered.length).toFixed(1)}%`;
-console.log(`retrieval by meaning alone, ${covered.length} in-scope questions over ${passages.length} passages: expected entry first ${share(top1)}, in the top 5 ${share(top5)}`);
+console.log(
+  `retrieval by meaning alone, ${covered.length} in-scope questions over ${passages.length} passages: expected entry first ${share(top1)}, in the top 5 ${share(top5)}`,
+);
 await embedder.close();

@@ -71,7 +71,14 @@ function synthetic(real: readonly LoadedEntry[], count: number): LoadedEntry[] {
     const name = `${word()} ${word()} ${pick(['Trust', 'Foundation', 'Collective', 'Sangh', 'Initiative'])}`;
     const body = [prose(60), pick(sentences), prose(60), pick(sentences), prose(40)].join(' ');
     const template = pick(real).entry;
-    const entry = { ...template, id: `synthetic-${String(i)}`, title: name, summary: `${name} is a synthetic entry for the retrieval benchmark. ${pick(sentences)}`, body, questions: [`What does ${name} do?`] };
+    const entry = {
+      ...template,
+      id: `synthetic-${String(i)}`,
+      title: name,
+      summary: `${name} is a synthetic entry for the retrieval benchmark. ${pick(sentences)}`,
+      body,
+      questions: [`What does ${name} do?`],
+    };
     return { entry, contentHash: `synthetic-${String(i)}` };
   });
 }
@@ -130,7 +137,11 @@ async function importArchive(db: Database, size: number, embedder: PassageEmbedd
   await importKnowledge(db, [...real, ...fillers]);
   const entries = performance.now() - started;
   started = performance.now();
-  const cache = createFileVectorCache(join(dirname(embeddingModelsRoot(process.env)), 'embeddings', embedder.model), embedder.dimensions, createLogger('chat-bench', 'silent'));
+  const cache = createFileVectorCache(
+    join(dirname(embeddingModelsRoot(process.env)), 'embeddings', embedder.model),
+    embedder.dimensions,
+    createLogger('chat-bench', 'silent'),
+  );
   await importPassages(db, embedder, real, cache, passagesKey(embedder.model));
   const realVectors: Float32Array[] = [];
   for await (const page of storedVectors(db, embedder.model)) realVectors.push(...page.map((row) => vectorOf(row.vector)));
@@ -138,7 +149,10 @@ async function importArchive(db: Database, size: number, embedder: PassageEmbedd
   const passages = performance.now() - started;
   // As a server's autovacuum would after such an import (PGlite runs none).
   await db.query('ANALYZE');
-  return { importMs: { entries, passages }, spellings: archiveSpellings([...real, ...fillers].map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` }))) };
+  return {
+    importMs: { entries, passages },
+    spellings: archiveSpellings([...real, ...fillers].map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` }))),
+  };
 }
 
 /** One size on one database, in this (child) process. */
@@ -212,13 +226,23 @@ async function child(run: Run): Promise<Measured> {
 
 /** Runs one size in a child process; undefined when it did not finish, with why printed. */
 async function inChild(label: string, run: Run): Promise<Measured | undefined> {
-  const worker = fork(fileURLToPath(import.meta.url), { env: { ...process.env, BENCH_RUN: JSON.stringify(run) }, execArgv: [...process.execArgv, '--expose-gc'] });
+  const worker = fork(fileURLToPath(import.meta.url), {
+    env: { ...process.env, BENCH_RUN: JSON.stringify(run) },
+    execArgv: [...process.execArgv, '--expose-gc'],
+  });
   let measured: Measured | undefined;
   worker.on('message', (message) => {
     measured = message as Measured;
   });
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => worker.on('exit', (...ended) => { resolve(ended); }));
-  if (!measured) process.stdout.write(`  ${label.padEnd(10)} ${String(run.size).padStart(6)} entries   NOT MEASURED: the run ended with ${signal ?? `exit code ${String(code)}`}\n`);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    worker.on('exit', (...ended) => {
+      resolve(ended);
+    }),
+  );
+  if (!measured)
+    process.stdout.write(
+      `  ${label.padEnd(10)} ${String(run.size).padStart(6)} entries   NOT MEASURED: the run ended with ${signal ?? `exit code ${String(code)}`}\n`,
+    );
   return measured;
 }
 
@@ -250,8 +274,12 @@ async function bench(label: string, runOf: (size: number) => Promise<Run>, large
   for (const size of sizes) {
     const last = done[done.length - 1];
     if (size > largest) {
-      const pace = last ? `: at the ${String(last.entries)}-entry run's pace, importing and indexing would take ${((size / last.entries) * (last.importMs.entries + last.importMs.passages + last.indexMs) / 60_000).toFixed(0)} min` : '';
-      process.stdout.write(`  ${label.padEnd(10)} ${String(size).padStart(6)} entries   not run on ${label} above ${String(largest)} entries${pace} (BENCH_PGLITE_MAX=${String(size)} runs it)\n`);
+      const pace = last
+        ? `: at the ${String(last.entries)}-entry run's pace, importing and indexing would take ${(((size / last.entries) * (last.importMs.entries + last.importMs.passages + last.indexMs)) / 60_000).toFixed(0)} min`
+        : '';
+      process.stdout.write(
+        `  ${label.padEnd(10)} ${String(size).padStart(6)} entries   not run on ${label} above ${String(largest)} entries${pace} (BENCH_PGLITE_MAX=${String(size)} runs it)\n`,
+      );
       continue;
     }
     const measured = await inChild(label, await runOf(size));

@@ -25,7 +25,12 @@ interface Seen {
   english: string;
   asked: string[];
   /** Candidates in the order retrieval gives, with what the decision reads. */
-  candidates: (Pick<Candidate, 'similarity' | 'coverage' | 'missing' | 'lacking' | 'byMeaning' | 'byWords'> & { id: string; kind: string; states: string[]; placed: boolean })[];
+  candidates: (Pick<Candidate, 'similarity' | 'coverage' | 'missing' | 'lacking' | 'byMeaning' | 'byWords'> & {
+    id: string;
+    kind: string;
+    states: string[];
+    placed: boolean;
+  })[];
 }
 
 const knowledge = await openScratchKnowledgeBase(createLogger('calibrate', 'warn'), process.env);
@@ -41,7 +46,18 @@ for (const question of questions) {
     question,
     english: retrieval.english,
     asked,
-    candidates: retrieval.candidates.map((c) => ({ id: c.entryId, kind: c.entry.kind, similarity: c.similarity, coverage: c.coverage, missing: c.missing, lacking: c.lacking, byMeaning: c.byMeaning, byWords: c.byWords, states: c.entry.states, placed: fitsPlaces(asked, c) })),
+    candidates: retrieval.candidates.map((c) => ({
+      id: c.entryId,
+      kind: c.entry.kind,
+      similarity: c.similarity,
+      coverage: c.coverage,
+      missing: c.missing,
+      lacking: c.lacking,
+      byMeaning: c.byMeaning,
+      byWords: c.byWords,
+      states: c.entry.states,
+      placed: fitsPlaces(asked, c),
+    })),
   });
 }
 await knowledge.close();
@@ -73,6 +89,8 @@ for (const similarity of steps(0.6, 0.85, 0.01))
     }
 const line = (label: string, t: Thresholds, s: ReturnType<typeof score>) =>
   `${label.padEnd(10)} similarity ${t.similarity.toFixed(2)}  alone ${t.similarityAlone.toFixed(2)}  missing ${String(t.missing)}   right ${String(s.right)}  abstained ${String(s.abstained)}  wrong ${String(s.wrong)}  of ${String(seen.length)}`;
-console.log(`Relevance decision on ${half === 'dev' ? 'the persona set, dev half' : 'the older set'} (citation only: the expected fact is checked by eval:answers)`);
+console.log(
+  `Relevance decision on ${half === 'dev' ? 'the persona set, dev half' : 'the older set'} (citation only: the expected fact is checked by eval:answers)`,
+);
 console.log(line('in force', RELEVANCE, score(RELEVANCE)));
 console.log(line('best', best.t, best.s));

@@ -28,11 +28,14 @@ export const abstainedIn = (response: string): boolean => response.includes(ABST
  */
 export function outcomeOf(question: LabelledQuestion, answer: Omit<Asked, 'ms'>): { outcome: Outcome; why?: string } {
   const cited = answer.sources.map((source) => source.id);
-  if (abstainedIn(answer.response)) return question.kind === 'covered' ? { outcome: 'abstained', why: `expected ${question.expect.join('/')}` } : { outcome: 'right' };
+  if (abstainedIn(answer.response))
+    return question.kind === 'covered' ? { outcome: 'abstained', why: `expected ${question.expect.join('/')}` } : { outcome: 'right' };
   if (question.kind !== 'covered') return { outcome: 'wrong', why: `answered ${question.kind}, citing ${cited.join(', ') || 'nothing'}` };
-  if (!cited.some((id) => question.expect.includes(id))) return { outcome: 'wrong', why: `cited ${cited.join(', ') || 'nothing'}; expected ${question.expect.join('/')}` };
+  if (!cited.some((id) => question.expect.includes(id)))
+    return { outcome: 'wrong', why: `cited ${cited.join(', ') || 'nothing'}; expected ${question.expect.join('/')}` };
   const text = answer.response.toLowerCase();
-  if (!question.facts.some((fact) => text.includes(fact.toLowerCase()))) return { outcome: 'wrong', why: `cited ${cited.join(', ')} without any of: ${question.facts.join(' | ')}` };
+  if (!question.facts.some((fact) => text.includes(fact.toLowerCase())))
+    return { outcome: 'wrong', why: `cited ${cited.join(', ')} without any of: ${question.facts.join(' | ')}` };
   return { outcome: 'right' };
 }
 
@@ -84,13 +87,22 @@ export function report(scored: readonly Scored[], label: string): string {
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
   const lines = [
     `Answers on ${label}: ${String(scored.length)} questions (right: the expected fact with a relevant cited entry, or an abstention where the archive has no answer)`,
-    ...KINDS.map((kind) => row(kind, group((s) => s.question.kind === kind))),
-    ...KINDS.flatMap((kind) => languages.map((language) => [`${kind}, ${language}`, group((s) => s.question.kind === kind && s.question.language === language)] as const))
+    ...KINDS.map((kind) =>
+      row(
+        kind,
+        group((s) => s.question.kind === kind),
+      ),
+    ),
+    ...KINDS.flatMap((kind) =>
+      languages.map((language) => [`${kind}, ${language}`, group((s) => s.question.kind === kind && s.question.language === language)] as const),
+    )
       .filter(([, t]) => t.total > 0)
       .map(([name, t]) => row(name, t)),
     row('all', tally(scored)),
     `  answer time p50 ${at(0.5).toFixed(1)} ms   p95 ${at(0.95).toFixed(1)} ms`,
-    ...scored.filter((s) => s.outcome !== 'right').map((s) => `  ${s.outcome.padEnd(9)} [${s.question.kind}, ${s.question.language}] ${s.question.question}  (${s.why ?? ''})`),
+    ...scored
+      .filter((s) => s.outcome !== 'right')
+      .map((s) => `  ${s.outcome.padEnd(9)} [${s.question.kind}, ${s.question.language}] ${s.question.question}  (${s.why ?? ''})`),
     '',
   ];
   return lines.join('\n');

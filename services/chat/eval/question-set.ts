@@ -49,7 +49,21 @@ export async function loadOlderQuestions(): Promise<LabelledQuestion[]> {
   const files = (await readdir(older)).filter((name) => name.endsWith('.yaml')).sort();
   const parts = await Promise.all(files.map(async (name) => (parse(await readFile(new URL(name, older), 'utf8')) as OlderFile | null) ?? {}));
   return parts.flatMap((part, i) => [
-    ...(part.in_scope ?? []).map((q, n) => ({ id: `${files[i] ?? ''}#${String(n)}`, question: q.question, kind: 'covered' as const, language: 'mixed', expect: texts(q.expect), facts: texts(q.terms) })),
-    ...(part.out_of_scope ?? []).map((q, n) => ({ id: `${files[i] ?? ''}#out${String(n)}`, question: q.question, kind: 'off-topic' as const, language: 'mixed', expect: [], facts: [] })),
+    ...(part.in_scope ?? []).map((q, n) => ({
+      id: `${files[i] ?? ''}#${String(n)}`,
+      question: q.question,
+      kind: 'covered' as const,
+      language: 'mixed',
+      expect: texts(q.expect),
+      facts: texts(q.terms),
+    })),
+    ...(part.out_of_scope ?? []).map((q, n) => ({
+      id: `${files[i] ?? ''}#out${String(n)}`,
+      question: q.question,
+      kind: 'off-topic' as const,
+      language: 'mixed',
+      expect: [],
+      facts: [],
+    })),
   ]);
 }

@@ -17,7 +17,14 @@ describe('chat', () => {
     assert.equal((await service.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
     assert.deepEqual((await service.app.inject({ method: 'GET', url: '/readyz' })).json(), { status: 'ready', checks: { database: 'ok' } });
     assert.match((await service.app.inject({ method: 'GET', url: '/metrics' })).body, /service="chat"/);
-    assert.deepEqual(Object.keys((await service.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths?: object }>().paths ?? {}).sort(), ['/api/chat', '/api/chat/history', '/api/chat/history/{id}/feedback', '/api/chat/knowledge', '/api/chat/knowledge/{id}', '/api/chat/queries-left']);
+    assert.deepEqual(Object.keys((await service.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths?: object }>().paths ?? {}).sort(), [
+      '/api/chat',
+      '/api/chat/history',
+      '/api/chat/history/{id}/feedback',
+      '/api/chat/knowledge',
+      '/api/chat/knowledge/{id}',
+      '/api/chat/queries-left',
+    ]);
   });
 
   it('answers an unknown call with 404 in the one error shape', async () => {

@@ -27,13 +27,15 @@ const createMailer = (config: NotificationsConfig, logger: Logger): Mailer =>
     : createLocalMailbox(localMailboxDir(config.DATA_DIR), config.MAIL_FROM, logger);
 
 /** A secret that does not open (another key, another address or event) never will: dead-letter it rather than retry. */
-const permanentlyFailing = (open: OpenSecret): OpenSecret => (sealed, context) => {
-  try {
-    return open(sealed, context);
-  } catch (error) {
-    throw new PermanentEventError(`sealed secret does not open: ${error instanceof Error ? error.message : String(error)}`);
-  }
-};
+const permanentlyFailing =
+  (open: OpenSecret): OpenSecret =>
+  (sealed, context) => {
+    try {
+      return open(sealed, context);
+    } catch (error) {
+      throw new PermanentEventError(`sealed secret does not open: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
 
 /**
  * notifications: every email the product sends, and the contact form. Consumes identity's

@@ -23,12 +23,15 @@ describe('notifications settings', () => {
   });
 
   it('refuses production without a real mail server and support address', () => {
-    assert.throws(() => loadConfig(notificationsSettings, production), (error: unknown) => {
-      assert.ok(error instanceof ConfigError);
-      assert.match(error.message, /SMTP_URL: required in production/);
-      assert.match(error.message, /SUPPORT_EMAIL: required in production/);
-      return true;
-    });
+    assert.throws(
+      () => loadConfig(notificationsSettings, production),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /SMTP_URL: required in production/);
+        assert.match(error.message, /SUPPORT_EMAIL: required in production/);
+        return true;
+      },
+    );
     const config = loadConfig(notificationsSettings, { ...production, SMTP_URL: 'smtps://u:p@smtp.example:465', SUPPORT_EMAIL: 'help@betterplus.example' });
     assert.equal(supportAddress(config), 'help@betterplus.example');
   });

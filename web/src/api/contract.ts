@@ -10,4 +10,6 @@ export type Answer<P extends PathsWithMethod<paths, M>, M extends HttpMethod> = 
 export type Body<P extends PathsWithMethod<paths, M>, M extends HttpMethod> = RequestBodyJSON<paths[P][M]>;
 
 /** The query parameters a call takes. */
-export type Query<P extends PathsWithMethod<paths, M>, M extends HttpMethod> = NonNullable<(paths[P][M] & { parameters: { query?: unknown } })['parameters']['query']>;
+export type Query<P extends PathsWithMethod<paths, M>, M extends HttpMethod> = NonNullable<
+  (paths[P][M] & { parameters: { query?: unknown } })['parameters']['query']
+>;

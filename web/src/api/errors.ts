@@ -11,8 +11,7 @@ interface Rule {
   byStatus?: Partial<Record<number, string>>;
 }
 
-const PREMIUM_HELD =
-  'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
+const PREMIUM_HELD = 'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
 
 const rules = {
   signIn: { fallback: 'Failed to sign in. Please check your credentials.' },

@@ -7,8 +7,7 @@ import { formatRupees, type PlanOffer } from './plans.ts';
 
 /** A card's button: a link where choosing means going elsewhere first (sign in), else a button that chooses. */
 export type PlanAction =
-  | { label: string; to: To; state?: unknown }
-  | { label: string; onClick: () => void; disabled?: boolean; loading?: boolean; note?: string };
+  { label: string; to: To; state?: unknown } | { label: string; onClick: () => void; disabled?: boolean; loading?: boolean; note?: string };
 
 export interface PlanCardProps {
   plan: PlanOffer;

@@ -12,7 +12,11 @@ const basicFeatures = [queriesPerMonth(BASIC_PLAN), 'Answers from the whole arch
 const premiumFeatures = [queriesPerMonth(PREMIUM_PLAN), 'Answers from the whole archive, with sources', 'Renews monthly', 'Cancel anytime'];
 
 /** Signed out, choosing a plan starts at /login (spec section 4); Upgrade Now comes back to the plans. */
-const signInFirst = (label: string, from?: string): PlanAction => ({ label, to: '/login', state: from === undefined ? undefined : ({ from } satisfies ReturnState) });
+const signInFirst = (label: string, from?: string): PlanAction => ({
+  label,
+  to: '/login',
+  state: from === undefined ? undefined : ({ from } satisfies ReturnState),
+});
 
 /**
  * The card states of spec section 4: the plan held shows 'Current Plan', disabled; the free card is
@@ -56,11 +60,7 @@ function ChoiceError({ text }: { text: string }) {
 /** The two pricing cards, on the landing page and in the profile. */
 export function PlanChoice() {
   const signedIn = useSession().user !== null;
-  return signedIn ? (
-    <SignedInPlanChoice />
-  ) : (
-    <PlanCards free={signInFirst('Start for Free')} premium={signInFirst('Upgrade Now', '/profile#choose-a-plan')} />
-  );
+  return signedIn ? <SignedInPlanChoice /> : <PlanCards free={signInFirst('Start for Free')} premium={signInFirst('Upgrade Now', '/profile#choose-a-plan')} />;
 }
 
 function SignedInPlanChoice() {

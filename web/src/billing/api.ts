@@ -57,7 +57,8 @@ export const invoiceQuery = (id: string) =>
   });
 
 /** An invoice as the server's PDF, fetched with the token (a plain link would go without it). */
-export const invoicePdf = (id: number) => dataOf(api.GET('/api/invoices/{id}/pdf', { params: { path: { id } }, headers: { Accept: 'application/pdf' }, parseAs: 'blob' }));
+export const invoicePdf = (id: number) =>
+  dataOf(api.GET('/api/invoices/{id}/pdf', { params: { path: { id } }, headers: { Accept: 'application/pdf' }, parseAs: 'blob' }));
 
 export const billingDetailsQuery = queryOptions({
   queryKey: ['billing-details'],

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert } from 'antd';
+import styles from './components.module.css';
 
 /**
  * A status line above or below a form; renders nothing when there is nothing to say. An error
@@ -12,7 +13,7 @@ export function Notice({ type, text }: { type: 'success' | 'error'; text: string
   }, [type, text]);
   if (!text) return null;
   return (
-    <div ref={ref} tabIndex={-1} style={{ marginBottom: 16, outlineOffset: 2 }}>
+    <div ref={ref} tabIndex={-1} className={styles.notice}>
       <Alert type={type} title={text} showIcon />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Button, Flex } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import styles from './components.module.css';
 
 /**
  * Shown when a page cannot be shown: mostly a page's code that no longer loads because a new
@@ -10,11 +11,9 @@ export function RouteError() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? ` (${error.status})` : '';
   return (
-    <Flex component="main" vertical align="center" gap="middle" style={{ padding: '96px 16px', textAlign: 'center' }}>
-      <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600 }}>This page could not be loaded{status}</h1>
-      <p className="app-secondary" style={{ margin: 0 }}>
-        Check your connection and reload the page.
-      </p>
+    <Flex component="main" vertical align="center" gap="middle" className={styles.routeError}>
+      <h1 className={styles.routeErrorTitle}>This page could not be loaded{status}</h1>
+      <p className={`app-secondary ${styles.routeErrorText}`}>Check your connection and reload the page.</p>
       <Button
         type="primary"
         onClick={() => {

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatCount, formatDay, formatDueForReview, formatDuration, formatMonth, formatParameters, formatPercent, formatPlan, indiaDay } from '../../src/pages/admin/format.ts';
+import {
+  formatCount,
+  formatDay,
+  formatDueForReview,
+  formatDuration,
+  formatMonth,
+  formatParameters,
+  formatPercent,
+  formatPlan,
+  indiaDay,
+} from '../../src/pages/admin/format.ts';
 
 describe('the admin panel’s figures', () => {
   it('shows the knowledge entries due for review of how many, or a dash until chat has told them', () => {

@@ -51,7 +51,10 @@ describe('the analytics range', () => {
   it('asks the server only once a custom range has both dates', () => {
     assert.equal(analyticsParams({ range: 'custom', startDate: '2026-11-01', endDate: null }), null);
     assert.equal(analyticsParams({ range: 'custom', startDate: null, endDate: '2026-11-01' }), null);
-    assert.equal(analyticsParams({ range: 'custom', startDate: '2026-11-01', endDate: '2026-11-10' })?.toString(), 'range=custom&startDate=2026-11-01&endDate=2026-11-10');
+    assert.equal(
+      analyticsParams({ range: 'custom', startDate: '2026-11-01', endDate: '2026-11-10' })?.toString(),
+      'range=custom&startDate=2026-11-01&endDate=2026-11-10',
+    );
     assert.equal(analyticsParams({ range: '90d', startDate: null, endDate: null })?.toString(), 'range=90d');
   });
 });

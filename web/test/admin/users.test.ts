@@ -31,7 +31,7 @@ describe('the CSV export file name', () => {
   it('is the one the server names', () => {
     assert.equal(exportFileName('attachment; filename="users-subscriptions-2026-11-23.csv"', today), 'users-subscriptions-2026-11-23.csv');
     assert.equal(exportFileName('attachment; filename=users-subscriptions-2026-11-23.csv', today), 'users-subscriptions-2026-11-23.csv');
-    assert.equal(exportFileName("attachment; filename*=UTF-8''users%20subscriptions.csv; filename=\"fallback.csv\"", today), 'users subscriptions.csv');
+    assert.equal(exportFileName('attachment; filename*=UTF-8\'\'users%20subscriptions.csv; filename="fallback.csv"', today), 'users subscriptions.csv');
   });
 
   it('is users-subscriptions-{today}.csv when the server names none, and never a path', () => {

@@ -9,7 +9,11 @@ describe('the analytics beacons', () => {
   it('sends a page view with its path, and a referrer only as the origin of another site', () => {
     assert.deepEqual(pageView('/chat', '', origin), { kind: 'pageview', path: '/chat' });
     assert.deepEqual(pageView('/', 'https://news.example/story?id=7#top', origin), { kind: 'pageview', path: '/', referrer: 'https://news.example' });
-    assert.deepEqual(pageView('/login', `${origin}/reset-password?token=secret`, origin), { kind: 'pageview', path: '/login' }, 'our own pages are no referrer');
+    assert.deepEqual(
+      pageView('/login', `${origin}/reset-password?token=secret`, origin),
+      { kind: 'pageview', path: '/login' },
+      'our own pages are no referrer',
+    );
     assert.deepEqual(pageView('/', 'javascript:alert(1)', origin), { kind: 'pageview', path: '/' });
     assert.deepEqual(pageView('/', 'not a url', origin), { kind: 'pageview', path: '/' });
   });
@@ -26,8 +30,18 @@ describe('the analytics beacons', () => {
   });
 
   it('names the event and sends its parameters, leaving out an empty set', () => {
-    assert.deepEqual(event('chat_message_sent', { message_length: 42 }, '/chat'), { kind: 'event', path: '/chat', name: 'chat_message_sent', parameters: { message_length: 42 } });
-    assert.deepEqual(event('subscription_started', { plan: 'premium' }, '/profile'), { kind: 'event', path: '/profile', name: 'subscription_started', parameters: { plan: 'premium' } });
+    assert.deepEqual(event('chat_message_sent', { message_length: 42 }, '/chat'), {
+      kind: 'event',
+      path: '/chat',
+      name: 'chat_message_sent',
+      parameters: { message_length: 42 },
+    });
+    assert.deepEqual(event('subscription_started', { plan: 'premium' }, '/profile'), {
+      kind: 'event',
+      path: '/profile',
+      name: 'subscription_started',
+      parameters: { plan: 'premium' },
+    });
     assert.deepEqual(event('signup_completed', {}, '/signup'), { kind: 'event', path: '/signup', name: 'signup_completed' });
   });
 });

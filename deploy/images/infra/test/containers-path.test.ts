@@ -70,7 +70,12 @@ describe('the containers path of npm test', () => {
   });
 
   it("an event published on Kafka reaches a subscriber, on the stack's catalogue topic", async () => {
-    const bus = createKafkaBus({ brokers: (realInfrastructure.kafka ?? '').split(','), clientId: 'proof', logger: createLogger('proof', 'silent'), namespace: stack.env.KAFKA_NAMESPACE ?? '' });
+    const bus = createKafkaBus({
+      brokers: (realInfrastructure.kafka ?? '').split(','),
+      clientId: 'proof',
+      logger: createLogger('proof', 'silent'),
+      namespace: stack.env.KAFKA_NAMESPACE ?? '',
+    });
     const received: BusMessage[] = [];
     const subscription = await bus.subscribe({
       group: 'proof',

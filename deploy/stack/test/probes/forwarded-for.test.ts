@@ -13,7 +13,7 @@ import { startThrowawayStack } from '../support/throwaway-stack.ts';
 const SIGN_IN_FAILURES_THAT_LOCK = 10;
 const ADMIN_FAILURES_PER_WINDOW = 10;
 
-describe('probe: a made-up X-Forwarded-For on the services\' own ports', () => {
+describe("probe: a made-up X-Forwarded-For on the services' own ports", () => {
   let stack: EmbeddedStack;
   const user = { name: 'Locked Out', email: 'locked@example.in', password: 'right password' };
   const madeUp = (n: number) => `198.51.100.${String(n)}`;
@@ -36,7 +36,7 @@ describe('probe: a made-up X-Forwarded-For on the services\' own ports', () => {
     return response.status;
   };
 
-  it('an account locked out for this client stays locked on identity\'s port, whatever address the client makes up', async () => {
+  it("an account locked out for this client stays locked on identity's port, whatever address the client makes up", async () => {
     const failures = [];
     for (let i = 0; i < SIGN_IN_FAILURES_THAT_LOCK; i++) failures.push(await signIn(stack.url, 'wrong password'));
     assert.deepEqual(failures, [...Array<number>(SIGN_IN_FAILURES_THAT_LOCK - 1).fill(401), 429]);

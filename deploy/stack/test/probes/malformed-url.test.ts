@@ -34,7 +34,8 @@ describe('probe: a URL that cannot be decoded', () => {
   });
 
   it('the gateway answers 400 JSON with the security headers', async () => {
-    for (const path of MALFORMED) assert.deepEqual(await assertRefusedWithHeaders(stack.url, path), { error: 'Bad request', code: 'GATEWAY_BAD_REQUEST' }, path);
+    for (const path of MALFORMED)
+      assert.deepEqual(await assertRefusedWithHeaders(stack.url, path), { error: 'Bad request', code: 'GATEWAY_BAD_REQUEST' }, path);
   });
 
   it("each service's own port answers 400 JSON in its error shape with the security headers", async () => {
@@ -44,17 +45,20 @@ describe('probe: a URL that cannot be decoded', () => {
     }
   });
 
-  it('a request that is not HTTP gets the gateway\'s 400 with the security headers too', async () => {
+  it("a request that is not HTTP gets the gateway's 400 with the security headers too", async () => {
     const address = new URL(stack.url);
     const answer = await new Promise<string>((resolve, reject) => {
       let text = '';
       const socket = connect(Number(address.port), '127.0.0.1', () => socket.write('GET /%zz HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'));
       socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      socket.on('end', () => { resolve(text); });
+      socket.on('end', () => {
+        resolve(text);
+      });
       socket.on('error', reject);
     });
     assert.match(answer, /^HTTP\/1\.1 400 /);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.ok(answer.toLowerCase().includes(`\r\n${name}: ${value.toLowerCase()}\r\n`), `${name} in ${answer}`);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      assert.ok(answer.toLowerCase().includes(`\r\n${name}: ${value.toLowerCase()}\r\n`), `${name} in ${answer}`);
   });
 
   it('Envoy in front of the same services answers with the security headers too', async (t) => {

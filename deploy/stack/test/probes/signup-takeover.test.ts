@@ -22,7 +22,11 @@ describe('probe: signup takeover through the gateway', () => {
 
   /** A client without a cookie jar unless `cookie` is given, as a mobile or API client is. */
   const post = (path: string, body: object, cookie?: string) =>
-    fetch(`${stack.url}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
+    fetch(`${stack.url}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    });
   const codeOf = async (response: Response) => ((await response.json()) as { code: string }).code;
   /** The codes mailed to `email`, oldest first, once `count` have arrived. */
   const inbox = (email: string, count: number) =>

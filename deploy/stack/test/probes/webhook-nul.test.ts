@@ -31,7 +31,9 @@ describe('probe: NUL inside billing input, through the gateway', () => {
     }
     assert.deepEqual(await accountState(stack.url, auth), { plan: 'basic', invoices: 0 });
     assert.equal(await loggedEvents(), events, 'no webhook event was logged');
-    const { rows } = await stack.services.billing.deps.db.query<{ status: string }>('SELECT status FROM provider_subscriptions WHERE id = $1', [subscriptionId]);
+    const { rows } = await stack.services.billing.deps.db.query<{ status: string }>('SELECT status FROM provider_subscriptions WHERE id = $1', [
+      subscriptionId,
+    ]);
     assert.deepEqual(rows, [{ status: 'created' }]);
   });
 
@@ -41,7 +43,11 @@ describe('probe: NUL inside billing input, through the gateway', () => {
       fetch(`${stack.url}${path}`, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth } });
     for (const [method, path, body] of [
       ['POST', '/api/subscription/create', { plan: 'premium\u0000' }],
-      ['POST', '/api/subscription/verify-payment', { razorpay_payment_id: 'pay_\u0000', razorpay_subscription_id: subscriptionId, razorpay_signature: 'a'.repeat(64) }],
+      [
+        'POST',
+        '/api/subscription/verify-payment',
+        { razorpay_payment_id: 'pay_\u0000', razorpay_subscription_id: subscriptionId, razorpay_signature: 'a'.repeat(64) },
+      ],
       ['PUT', '/api/subscription/billing-details', { stateCode: '29', gstin: '29AAACR5055K1Z\u0000' }],
       ['POST', '/dev/razorpay/pay', { subscription_id: `${subscriptionId}\u0000` }],
       ['POST', '/api/billing/webhooks/razorpay', razorpayEvent('subscription.charged', `${subscriptionId}\u0000`)],

@@ -22,7 +22,9 @@ describe('probe: a signed subscription.charged for 1 rupee, through the gateway'
   /** charges_refused_total by reason, from billing's /metrics. */
   async function refusedCounts(): Promise<Record<string, number>> {
     const text = await (await fetch(`${stack.services.billing.url ?? ''}/metrics`)).text();
-    return Object.fromEntries([...text.matchAll(/^charges_refused_total\{[^}]*\breason="(\w+)"[^}]*\} (\d+)$/gm)].map((match): [string, number] => [match[1] ?? '', Number(match[2])]));
+    return Object.fromEntries(
+      [...text.matchAll(/^charges_refused_total\{[^}]*\breason="(\w+)"[^}]*\} (\d+)$/gm)].map((match): [string, number] => [match[1] ?? '', Number(match[2])]),
+    );
   }
 
   it('signed with the secret that stood in the source: 400, Basic stays, no invoice', async () => {
@@ -40,7 +42,10 @@ describe('probe: a signed subscription.charged for 1 rupee, through the gateway'
 
     const underpaid = razorpayEvent('subscription.charged', subscriptionId, { amount: 100 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => postWebhook(stack.url, underpaid, webhookSecret, 'evt_underpaid000001')));
-    assert.deepEqual(answers.map((a) => a.status), Array.from({ length: 20 }, () => 200));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array.from({ length: 20 }, () => 200),
+    );
     const inDollars = await postWebhook(stack.url, razorpayEvent('subscription.charged', subscriptionId, { currency: 'USD' }), webhookSecret);
     assert.equal(inDollars.status, 200);
     assert.deepEqual(await accountState(stack.url, auth), { plan: 'basic', invoices: 0 });
@@ -56,9 +61,17 @@ describe('probe: a signed subscription.charged for 1 rupee, through the gateway'
     const after = await refusedCounts();
     assert.deepEqual([after.amount, after.currency], [(before.amount ?? NaN) + 1, (before.currency ?? NaN) + 1]);
 
-    const paid = await fetch(`${stack.url}/dev/razorpay/pay`, { method: 'POST', body: JSON.stringify({ subscription_id: subscriptionId }), headers: { 'content-type': 'application/json', ...auth } });
+    const paid = await fetch(`${stack.url}/dev/razorpay/pay`, {
+      method: 'POST',
+      body: JSON.stringify({ subscription_id: subscriptionId }),
+      headers: { 'content-type': 'application/json', ...auth },
+    });
     assert.equal(paid.status, 200);
-    const verified = await fetch(`${stack.url}/api/subscription/verify-payment`, { method: 'POST', body: await paid.text(), headers: { 'content-type': 'application/json', ...auth } });
+    const verified = await fetch(`${stack.url}/api/subscription/verify-payment`, {
+      method: 'POST',
+      body: await paid.text(),
+      headers: { 'content-type': 'application/json', ...auth },
+    });
     assert.equal(verified.status, 200);
     assert.deepEqual(await accountState(stack.url, auth), { plan: 'premium', invoices: 1 });
   });

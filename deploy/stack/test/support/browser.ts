@@ -15,7 +15,15 @@ import { startThrowawayStack } from './throwaway-stack.ts';
 export const webRoot = fileURLToPath(new URL('../../../../web/dist/', import.meta.url));
 const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 // The machine reaches no browser download, and Chromium's background services must stay quiet.
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** A throw-away embedded stack serving the built web app, with `env` added to its settings (ADMIN_USERNAME...), and Chromium. */
 export async function startBrowserStack(env: Record<string, string> = {}): Promise<{ stack: EmbeddedStack; browser: Browser; stop: () => Promise<void> }> {
@@ -43,11 +51,16 @@ const SLOW_REQUEST_MS = 5000;
  * one, a 5xx, and a 401 (on which the app signs out and leaves the page).
  */
 function reportTrouble(context: BrowserContext): void {
-  const report = (line: string) => { console.log(`[browser] ${line}`); };
-  context.on('weberror', (error) => { report(`page error at ${error.page()?.url() ?? '?'}: ${String(error.error())}`); });
+  const report = (line: string) => {
+    console.log(`[browser] ${line}`);
+  };
+  context.on('weberror', (error) => {
+    report(`page error at ${error.page()?.url() ?? '?'}: ${String(error.error())}`);
+  });
   context.on('console', (message) => {
     // Chromium logs every 4xx and 5xx this way; the 5xx and 401 among them are reported below.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) report(`console error at ${message.page()?.url() ?? '?'}: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      report(`console error at ${message.page()?.url() ?? '?'}: ${message.text()}`);
   });
   const pending = new Map<Request, NodeJS.Timeout>();
   const settled = (request: Request) => {
@@ -58,7 +71,8 @@ function reportTrouble(context: BrowserContext): void {
     const timer = setTimeout(() => {
       // A closed page's requests in flight end with no event: the test was done with them. (A
       // service worker's request has no frame; the app registers none.)
-      if (request.serviceWorker() === null && !request.frame().page().isClosed()) report(`${request.method()} ${request.url()} unanswered after ${String(SLOW_REQUEST_MS)} ms`);
+      if (request.serviceWorker() === null && !request.frame().page().isClosed())
+        report(`${request.method()} ${request.url()} unanswered after ${String(SLOW_REQUEST_MS)} ms`);
     }, SLOW_REQUEST_MS);
     timer.unref();
     pending.set(request, timer);
@@ -70,7 +84,9 @@ function reportTrouble(context: BrowserContext): void {
     // Aborted: a navigation or a closed page cancelled it, as the test meant.
     if (reason !== 'net::ERR_ABORTED') report(`${request.method()} ${request.url()} failed: ${reason}`);
   });
-  context.on('close', () => { for (const request of pending.keys()) settled(request); });
+  context.on('close', () => {
+    for (const request of pending.keys()) settled(request);
+  });
   context.on('response', (response) => {
     const status = response.status();
     if (status >= 500 || status === 401) report(`${response.request().method()} ${response.url()} answered ${String(status)}`);
@@ -116,7 +132,9 @@ export async function createAccount(stack: EmbeddedStack, label: string): Promis
 /** A browser context whose pages start signed in as `account` (the token the web app keeps in localStorage). */
 export async function signedInContext(browser: Browser, account: Account, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  await context.addInitScript({ content: `if (location.protocol !== 'about:' && localStorage.getItem('token') === null) localStorage.setItem('token', ${JSON.stringify(account.token)});` });
+  await context.addInitScript({
+    content: `if (location.protocol !== 'about:' && localStorage.getItem('token') === null) localStorage.setItem('token', ${JSON.stringify(account.token)});`,
+  });
   return context;
 }
 
@@ -130,7 +148,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // Colours read mid-transition (a hover or a sorted column fading in) are neither state's: axe
   // judges the page once every finite animation and transition has ended.
   await page.waitForFunction(() =>
-    (globalThis as unknown as WindowWithAnimations).document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    (globalThis as unknown as WindowWithAnimations).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
   );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations

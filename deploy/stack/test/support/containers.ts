@@ -14,7 +14,8 @@ const runScript = join(import.meta.dirname, '..', '..', '..', 'images', 'run.sh'
 /** Why the container tests cannot run here, or undefined when they can. */
 export function containersUnavailable(): string | undefined {
   if (process.env.BETTERPLUS_CONTAINERS !== '1') return 'set BETTERPLUS_CONTAINERS=1 once deploy/images/build.sh has built the images';
-  if (!realInfrastructure.postgres || !realInfrastructure.kafka || !realInfrastructure.redis) return 'the containers need DATABASE_URL, KAFKA_BROKERS and REDIS_URL';
+  if (!realInfrastructure.postgres || !realInfrastructure.kafka || !realInfrastructure.redis)
+    return 'the containers need DATABASE_URL, KAFKA_BROKERS and REDIS_URL';
   return undefined;
 }
 
@@ -41,7 +42,10 @@ const header = (raw: string, name: string): string => new RegExp(`^${name}: (.*)
 /** A received message as the local mailbox stores one; the text is the whole body, every part. */
 function asStoredMail(mail: SmtpServer['received'][number]): StoredMail {
   const raw = unfolded(mail.raw);
-  const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+  const body = raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n');
   return { id: randomUUID(), from: mail.from, sentAt: header(raw, 'Date'), to: mail.to[0] ?? '', subject: header(raw, 'Subject'), text: body, html: body };
 }
 

@@ -84,10 +84,14 @@ export async function startPrometheus(options: { targets: readonly ScrapeTarget[
   await writeFile(configPath, configOf(options.targets, options.ruleFiles ?? []));
   const port = await freePort();
   const url = `http://127.0.0.1:${String(port)}`;
-  const prometheus = startOwnedProcess(binary, [`--config.file=${configPath}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${String(port)}`, '--log.level=warn'], {
-    name: 'prometheus',
-    workDir: dir,
-  });
+  const prometheus = startOwnedProcess(
+    binary,
+    [`--config.file=${configPath}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${String(port)}`, '--log.level=warn'],
+    {
+      name: 'prometheus',
+      workDir: dir,
+    },
+  );
   const stop = prometheus.stop;
 
   const api = async <T>(path: string): Promise<T> => {
@@ -104,7 +108,10 @@ export async function startPrometheus(options: { targets: readonly ScrapeTarget[
       await stop();
       throw new Error(exited);
     }
-    const ready = await fetch(`${url}/-/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/-/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       await stop();
@@ -152,7 +159,9 @@ export async function readDashboards(): Promise<Map<string, unknown>> {
 /** Every PromQL expression of every panel of every dashboard the chart ships. */
 export async function dashboardQueries(): Promise<DashboardQuery[]> {
   const dashboards = [...(await readDashboards()).values()] as DashboardFile[];
-  return dashboards.flatMap((dashboard) => dashboard.panels.flatMap((panel) => panel.targets.map(({ expr }) => ({ dashboard: dashboard.title, panel: panel.title, expr }))));
+  return dashboards.flatMap((dashboard) =>
+    dashboard.panels.flatMap((panel) => panel.targets.map(({ expr }) => ({ dashboard: dashboard.title, panel: panel.title, expr }))),
+  );
 }
 
 /**

@@ -24,7 +24,11 @@ export function postWebhook(baseUrl: string, body: object, secret: string, event
   return fetch(`${baseUrl}/api/billing/webhooks/razorpay`, {
     method: 'POST',
     body: rawBody,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', secret).update(rawBody).digest('hex'), 'x-razorpay-event-id': eventId },
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': createHmac('sha256', secret).update(rawBody).digest('hex'),
+      'x-razorpay-event-id': eventId,
+    },
   });
 }
 
@@ -37,7 +41,16 @@ export function razorpayEvent(event: string, subscriptionId: string, change: { s
     contains: ['subscription', 'payment'],
     created_at: now,
     payload: {
-      subscription: { entity: { id: subscriptionId, entity: 'subscription', plan_id: SANDBOX_PLAN_ID, status: change.status ?? 'active', current_start: now, current_end: now + 30 * 86_400 } },
+      subscription: {
+        entity: {
+          id: subscriptionId,
+          entity: 'subscription',
+          plan_id: SANDBOX_PLAN_ID,
+          status: change.status ?? 'active',
+          current_start: now,
+          current_end: now + 30 * 86_400,
+        },
+      },
       payment: {
         entity: {
           id: change.paymentId ?? `pay_${randomBytes(7).toString('hex')}`,
@@ -57,7 +70,11 @@ export async function unpaidPremiumCheckout(stack: EmbeddedStack, name: string):
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}@example.in`;
   const mailbox = async () => (await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as StoredMail[];
   const auth = { authorization: `Bearer ${await signUpWithCode(stack.url, { name, email, password: 'a long password' }, mailbox)}` };
-  const created = await fetch(`${stack.url}/api/subscription/create`, { method: 'POST', body: JSON.stringify({ plan: 'premium' }), headers: { 'content-type': 'application/json', ...auth } });
+  const created = await fetch(`${stack.url}/api/subscription/create`, {
+    method: 'POST',
+    body: JSON.stringify({ plan: 'premium' }),
+    headers: { 'content-type': 'application/json', ...auth },
+  });
   assert.equal(created.status, 200, await created.clone().text());
   return { auth, subscriptionId: ((await created.json()) as { id: string }).id };
 }

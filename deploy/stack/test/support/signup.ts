@@ -11,7 +11,11 @@ const post = (url: string, body: unknown) => fetch(url, { method: 'POST', body: 
  * Signs up over HTTP as the web does: the signup answers requireOTP, the code is read from the
  * mail notifications sent (`mailbox` lists what has arrived), verify answers the session token.
  */
-export async function signUpWithCode(baseUrl: string, user: { name: string; email: string; password: string }, mailbox: () => Promise<StoredMail[]>): Promise<string> {
+export async function signUpWithCode(
+  baseUrl: string,
+  user: { name: string; email: string; password: string },
+  mailbox: () => Promise<StoredMail[]>,
+): Promise<string> {
   const signup = await post(`${baseUrl}/api/signup`, user);
   assert.equal(signup.status, 200);
   assert.deepEqual(await signup.json(), { requireOTP: true });

@@ -12,7 +12,14 @@ export async function startThrowawayStack(webRoot?: string, env: Record<string, 
   const dataDir = await mkdtemp(join(tmpdir(), 'betterplus-stack-'));
   const removeData = () => rm(dataDir, { recursive: true, force: true });
   try {
-    const stack = await startEmbeddedStack({ env: { LOG_LEVEL: 'silent', ...env }, dataDir, webRoot: webRoot ?? join(dataDir, 'no-web'), port: 0, fixedServicePorts: false, databasesInMemory: true });
+    const stack = await startEmbeddedStack({
+      env: { LOG_LEVEL: 'silent', ...env },
+      dataDir,
+      webRoot: webRoot ?? join(dataDir, 'no-web'),
+      port: 0,
+      fixedServicePorts: false,
+      databasesInMemory: true,
+    });
     return {
       ...stack,
       async stop() {

@@ -12,8 +12,12 @@ export const AdminStats = Type.Object({
   subscriptionsByPlan: Type.Array(Type.Object({ plan: Type.String(), count: Type.Integer() })),
   revenueTrend: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM' }), revenue: Type.Number({ description: 'Paise' }) })),
   subscriptionTrend: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM' }), count: Type.Integer() })),
-  knowledgeEntries: Type.Union([Type.Integer(), Type.Null()], { description: "The knowledge base's entries, as chat last told its archive; null until it has" }),
-  knowledgeDueForReview: Type.Union([Type.Integer(), Type.Null()], { description: 'Knowledge entries whose review date is today in India or earlier; null until chat has told its archive' }),
+  knowledgeEntries: Type.Union([Type.Integer(), Type.Null()], {
+    description: "The knowledge base's entries, as chat last told its archive; null until it has",
+  }),
+  knowledgeDueForReview: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Knowledge entries whose review date is today in India or earlier; null until chat has told its archive',
+  }),
 });
 export type AdminStats = Static<typeof AdminStats>;
 

@@ -82,15 +82,16 @@ export async function adminUsers(
   query: { search?: string | undefined; sort: UserColumn; order: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<UsersPage> {
   // Without a search, the order can be read from an index and the total from the daily registrations.
-  const searched = query.search ? { where: 'WHERE lower(u.name) LIKE $3 OR lower(u.email) LIKE $3', params: [likePattern(query.search)] } : { where: '', params: [] };
+  const searched = query.search
+    ? { where: 'WHERE lower(u.name) LIKE $3 OR lower(u.email) LIKE $3', params: [likePattern(query.search)] }
+    : { where: '', params: [] };
   // Rows without a plan or a payment come last either way; name and email are never empty, so their order is an index's, read either way.
   const direction = query.order === 'asc' ? 'ASC' : NEVER_NULL.has(query.sort) ? 'DESC' : 'DESC NULLS LAST';
   const [{ rows }, { rows: counted }] = await Promise.all([
-    db.query<AdminUserRow & { user_id?: string }>(`${ROW_SQL} ${searched.where} ORDER BY ${SORT_SQL[query.sort]} ${direction}, u.user_id ${query.order} LIMIT $1 OFFSET $2`, [
-      query.limit,
-      query.offset,
-      ...searched.params,
-    ]),
+    db.query<AdminUserRow & { user_id?: string }>(
+      `${ROW_SQL} ${searched.where} ORDER BY ${SORT_SQL[query.sort]} ${direction}, u.user_id ${query.order} LIMIT $1 OFFSET $2`,
+      [query.limit, query.offset, ...searched.params],
+    ),
     query.search
       ? db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${searched.where.replaceAll('$3', '$1')}`, searched.params)
       : db.query<{ total: number }>('SELECT coalesce(sum(registrations), 0)::int AS total FROM daily_totals'),

@@ -67,7 +67,17 @@ export async function recordHit(db: Queryable, hit: StoredHit, sessionTimeoutSec
          converted = s.converted OR excluded.converted
      )
      INSERT INTO analytics_hits (day, occurred_at, kind, path, name, parameters) VALUES ($2, $3, $5, $6, $7, $8)`,
-    [hit.visitorId, hit.day, hit.at, sessionTimeoutSeconds, hit.kind, hit.path.toWellFormed(), hit.name ?? null, JSON.stringify(hit.parameters, (_key, value: unknown) => wellFormed(value)), hit.converts],
+    [
+      hit.visitorId,
+      hit.day,
+      hit.at,
+      sessionTimeoutSeconds,
+      hit.kind,
+      hit.path.toWellFormed(),
+      hit.name ?? null,
+      JSON.stringify(hit.parameters, (_key, value: unknown) => wellFormed(value)),
+      hit.converts,
+    ],
   );
 }
 

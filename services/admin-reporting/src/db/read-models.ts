@@ -45,7 +45,10 @@ export interface SubscriptionState {
 }
 
 async function addToPlan(tx: Queryable, plan: string, users: number): Promise<void> {
-  await tx.query('INSERT INTO plan_counts (plan, users) VALUES ($1, $2) ON CONFLICT (plan) DO UPDATE SET users = plan_counts.users + excluded.users', [plan, users]);
+  await tx.query('INSERT INTO plan_counts (plan, users) VALUES ($1, $2) ON CONFLICT (plan) DO UPDATE SET users = plan_counts.users + excluded.users', [
+    plan,
+    users,
+  ]);
 }
 
 /** The latest change billing made wins; the queries used are those of the plan's period. */
@@ -68,12 +71,10 @@ export async function recordSubscription(tx: Queryable, s: SubscriptionState): P
 
 export async function recordQueryConsumed(tx: Queryable, query: { queryId: string; userId: string; periodStart: Date; at: Date }): Promise<void> {
   await lockUser(tx, query.userId);
-  const { rowCount } = await tx.query('INSERT INTO queries (query_id, user_id, period_start, consumed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (query_id) DO NOTHING', [
-    query.queryId,
-    query.userId,
-    query.periodStart,
-    query.at,
-  ]);
+  const { rowCount } = await tx.query(
+    'INSERT INTO queries (query_id, user_id, period_start, consumed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (query_id) DO NOTHING',
+    [query.queryId, query.userId, query.periodStart, query.at],
+  );
   if (rowCount === 0) return;
   await addToDay(tx, query.at, 'queries', 1);
   await tx.query('UPDATE subscriptions SET queries_used = queries_used + 1 WHERE user_id = $1 AND period_start = $2', [query.userId, query.periodStart]);
@@ -89,16 +90,20 @@ export async function recordQueryRefunded(tx: Queryable, query: { queryId: strin
   const [refunded] = rows;
   if (!refunded) return;
   await addToDay(tx, refunded.consumed_at, 'queries', -1);
-  await tx.query('UPDATE subscriptions SET queries_used = greatest(queries_used - 1, 0) WHERE user_id = $1 AND period_start = $2', [refunded.user_id, refunded.period_start]);
+  await tx.query('UPDATE subscriptions SET queries_used = greatest(queries_used - 1, 0) WHERE user_id = $1 AND period_start = $2', [
+    refunded.user_id,
+    refunded.period_start,
+  ]);
 }
 
-export async function recordPayment(tx: Queryable, payment: { paymentId: string; userId: string; providerSubscriptionId: string; amountPaise: bigint; at: Date }): Promise<void> {
-  const { rowCount } = await tx.query('INSERT INTO payments (payment_id, user_id, amount_paise, verified_at) VALUES ($1, $2, $3, $4) ON CONFLICT (payment_id) DO NOTHING', [
-    payment.paymentId,
-    payment.userId,
-    payment.amountPaise,
-    payment.at,
-  ]);
+export async function recordPayment(
+  tx: Queryable,
+  payment: { paymentId: string; userId: string; providerSubscriptionId: string; amountPaise: bigint; at: Date },
+): Promise<void> {
+  const { rowCount } = await tx.query(
+    'INSERT INTO payments (payment_id, user_id, amount_paise, verified_at) VALUES ($1, $2, $3, $4) ON CONFLICT (payment_id) DO NOTHING',
+    [payment.paymentId, payment.userId, payment.amountPaise, payment.at],
+  );
   if (rowCount === 0) return;
   await addToDay(tx, payment.at, 'revenue_paise', payment.amountPaise);
   const { rows: month } = await tx.query<{ month: string }>(
@@ -106,9 +111,18 @@ export async function recordPayment(tx: Queryable, payment: { paymentId: string;
     [payment.at, payment.userId],
   );
   if (month[0]) {
-    await tx.query('INSERT INTO monthly_subscribers (month, subscribers) VALUES ($1, 1) ON CONFLICT (month) DO UPDATE SET subscribers = monthly_subscribers.subscribers + 1', [month[0].month]);
+    await tx.query(
+      'INSERT INTO monthly_subscribers (month, subscribers) VALUES ($1, 1) ON CONFLICT (month) DO UPDATE SET subscribers = monthly_subscribers.subscribers + 1',
+      [month[0].month],
+    );
   }
-  await recordProviderSubscription(tx, { userId: payment.userId, providerSubscriptionId: payment.providerSubscriptionId, status: 'active', amountPaise: payment.amountPaise, at: payment.at });
+  await recordProviderSubscription(tx, {
+    userId: payment.userId,
+    providerSubscriptionId: payment.providerSubscriptionId,
+    status: 'active',
+    amountPaise: payment.amountPaise,
+    at: payment.at,
+  });
 }
 
 /**
@@ -131,11 +145,17 @@ export async function recordProviderSubscription(
 
 /** A Premium whose paid period ended while still active or pending (halted, completed) shows as expired; a cancelled one stays cancelled. */
 export async function recordProviderExpired(tx: Queryable, userId: string, at: Date): Promise<void> {
-  await tx.query("UPDATE provider_subscriptions SET provider_status = 'expired', changed_at = $2 WHERE user_id = $1 AND changed_at <= $2 AND provider_status IN ('active', 'pending')", [userId, at]);
+  await tx.query(
+    "UPDATE provider_subscriptions SET provider_status = 'expired', changed_at = $2 WHERE user_id = $1 AND changed_at <= $2 AND provider_status IN ('active', 'pending')",
+    [userId, at],
+  );
 }
 
 /** A question and whether it was answered; nothing for a user whose history was cleared after it. */
-export async function recordAnswerGiven(tx: Queryable, answer: { queryId: string; userId: string; question: string; abstained: boolean; at: Date }): Promise<void> {
+export async function recordAnswerGiven(
+  tx: Queryable,
+  answer: { queryId: string; userId: string; question: string; abstained: boolean; at: Date },
+): Promise<void> {
   await tx.query(
     `INSERT INTO answers_given (query_id, user_id, question, abstained, answered_at)
      SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM histories_cleared WHERE user_id = $2 AND cleared_before > $5)

@@ -15,7 +15,8 @@ export function adminGuard(cache: Cache, config: AdminReportingConfig, credentia
   const check = credentials ? basicAuthGuard(credentials) : undefined;
   return async (request) => {
     const key = `admin-failures:ip:${request.ip}`;
-    if (Number((await cache.get(key)) ?? 0) >= config.ADMIN_FAILURES_PER_WINDOW) throw tooManyRequests('Too many failed sign-ins from this address; try again later');
+    if (Number((await cache.get(key)) ?? 0) >= config.ADMIN_FAILURES_PER_WINDOW)
+      throw tooManyRequests('Too many failed sign-ins from this address; try again later');
     try {
       if (!check) throw unauthorized('Invalid credentials', 'INVALID_CREDENTIALS');
       await check(request);

@@ -12,8 +12,10 @@ export const neutralised = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) 
 export function adminRoutes(app: ServiceApp, deps: { db: Database; guard: AdminGuard }): void {
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
 
-  app.get('/api/admin/stats', { preHandler: deps.guard, schema: { summary: 'Platform figures for the admin dashboard', response: { 200: AdminStats, ...errors } } }, () =>
-    adminStats(deps.db, new Date()),
+  app.get(
+    '/api/admin/stats',
+    { preHandler: deps.guard, schema: { summary: 'Platform figures for the admin dashboard', response: { 200: AdminStats, ...errors } } },
+    () => adminStats(deps.db, new Date()),
   );
 
   app.get(
@@ -25,7 +27,10 @@ export function adminRoutes(app: ServiceApp, deps: { db: Database; guard: AdminG
         querystring: Type.Object(
           {
             search: Type.Optional(Type.String({ maxLength: 200 })),
-            sort: Type.Union(USER_COLUMNS.map((column) => Type.Literal(column)), { default: 'user_name' }),
+            sort: Type.Union(
+              USER_COLUMNS.map((column) => Type.Literal(column)),
+              { default: 'user_name' },
+            ),
             order: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' }),
             page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
             pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
@@ -44,7 +49,16 @@ export function adminRoutes(app: ServiceApp, deps: { db: Database; guard: AdminG
 
   app.get(
     '/api/admin/users/export',
-    { preHandler: deps.guard, schema: { summary: 'Every user row as CSV (users-subscriptions-{date}.csv), streamed', response: { 200: { description: 'Every user row, a header line first', content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } } }, ...errors } } },
+    {
+      preHandler: deps.guard,
+      schema: {
+        summary: 'Every user row as CSV (users-subscriptions-{date}.csv), streamed',
+        response: {
+          200: { description: 'Every user row, a header line first', content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string' }) } } },
+          ...errors,
+        },
+      },
+    },
     async (_request, reply) => {
       const csv = stringify({ header: true, columns: [...USER_COLUMNS], cast: { string: neutralised } });
       const rows = Readable.from(allUserRows(deps.db));

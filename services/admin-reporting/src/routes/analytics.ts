@@ -20,13 +20,22 @@ const CollectBody = Type.Object(
   {
     kind: Type.Enum(['pageview', 'event']),
     path: Type.String({ pattern: '^/', maxLength: 500, description: 'The page, from its first slash; a query string or fragment is dropped' }),
-    name: Type.Optional(Type.String({ pattern: '^[a-z_]{1,40}$', description: 'Required for an event: chat_message_sent, chat_history_cleared, signup_completed, subscription_started, ...' })),
-    parameters: Type.Optional(
-      Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 200 }), Type.Number({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }), Type.Boolean()]), {
-        maxProperties: 10,
-        propertyNames: { pattern: '^[A-Za-z0-9_]{1,40}$' },
-        description: "An event's details",
+    name: Type.Optional(
+      Type.String({
+        pattern: '^[a-z_]{1,40}$',
+        description: 'Required for an event: chat_message_sent, chat_history_cleared, signup_completed, subscription_started, ...',
       }),
+    ),
+    parameters: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Union([Type.String({ maxLength: 200 }), Type.Number({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }), Type.Boolean()]),
+        {
+          maxProperties: 10,
+          propertyNames: { pattern: '^[A-Za-z0-9_]{1,40}$' },
+          description: "An event's details",
+        },
+      ),
     ),
     referrer: Type.Optional(Type.String({ maxLength: 500, description: 'Accepted from beacons that send it; not kept' })),
   },
@@ -74,7 +83,13 @@ export function analyticsRoutes(app: ServiceApp, deps: AnalyticsDeps): void {
         schema: {
           summary: "A page view or event of the web app (no cookies; a bot's is accepted and dropped)",
           body: CollectBody,
-          response: { 202: Type.Object({ accepted: Type.Literal(true) }, { description: 'Taken, or dropped when a bot sent it (a bot is not told)' }), 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
+          response: {
+            202: Type.Object({ accepted: Type.Literal(true) }, { description: 'Taken, or dropped when a bot sent it (a bot is not told)' }),
+            400: ErrorResponse,
+            413: ErrorResponse,
+            415: ErrorResponse,
+            429: ErrorResponse,
+          },
         },
       },
       async (request, reply) => {
@@ -98,7 +113,11 @@ export function analyticsRoutes(app: ServiceApp, deps: AnalyticsDeps): void {
       const { range, ...dates } = request.query;
       const { firstDay, lastDay } = rangeDays(range, dates, new Date());
       const [from, to] = [indiaMidnight(firstDay), indiaMidnight(addDays(lastDay, 1))];
-      const [figures, questions, notHelpful] = await Promise.all([analyticsFigures(db, firstDay, lastDay), questionsAsked(db, from, to), notHelpfulAnswers(db, from, to)]);
+      const [figures, questions, notHelpful] = await Promise.all([
+        analyticsFigures(db, firstDay, lastDay),
+        questionsAsked(db, from, to),
+        notHelpfulAnswers(db, from, to),
+      ]);
       return { ...figures, ...questions, notHelpfulAnswers: notHelpful };
     },
   );

@@ -48,7 +48,11 @@ describe('admin-reporting: npm run admin:rebuild', { skip: real ? false : 'needs
         now.ratings[0]?.helpful === true;
       return complete ? now : undefined;
     }, 60_000);
-    const env = Object.fromEntries(Object.entries(service.deps.config as Record<string, string | number | undefined>).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
+    const env = Object.fromEntries(
+      Object.entries(service.deps.config as Record<string, string | number | undefined>).flatMap(([key, value]) =>
+        value === undefined ? [] : [[key, String(value)]],
+      ),
+    );
     const lines: string[] = [];
     assert.equal(await runRebuildCommand(env, (line) => lines.push(line)), 1);
     assert.match(lines.join('\n'), /stop admin-reporting/);
@@ -56,7 +60,11 @@ describe('admin-reporting: npm run admin:rebuild', { skip: real ? false : 'needs
     await service.deps.db.query("INSERT INTO answer_ratings VALUES ('stray', 'nobody', 'no event made this', false, NULL, '{}', false, now())");
     await service.stop();
     assert.equal(await runRebuildCommand({ ...env, LOG_LEVEL: 'silent' }, (line) => lines.push(line)), 0);
-    const rebuilt = await stack.start(adminReportingService, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: env.DATABASE_URL ?? '' });
+    const rebuilt = await stack.start(adminReportingService, {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      DATABASE_URL: env.DATABASE_URL ?? '',
+    });
     service = rebuilt;
     assert.deepEqual(await snapshot(rebuilt.deps.db), built);
   });

@@ -9,7 +9,13 @@ import { adminCredentials, weaknessOf } from '../../src/domain/admin-credentials
 // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
 const argon2id: Algorithm = 2;
 const config = (env: Record<string, string>) => loadConfig(adminReportingSettings, { JWT_PUBLIC_KEY: 'test-key', ...env });
-const production = { APP_ENV: 'production', DATABASE_URL: 'postgres://db/x', KAFKA_BROKERS: 'kafka:9092', REDIS_URL: 'redis://cache', PUBLIC_URL: 'https://betterplus.example' };
+const production = {
+  APP_ENV: 'production',
+  DATABASE_URL: 'postgres://db/x',
+  KAFKA_BROKERS: 'kafka:9092',
+  REDIS_URL: 'redis://cache',
+  PUBLIC_URL: 'https://betterplus.example',
+};
 
 describe('the admin account', () => {
   it('calls short, common or name-like passwords weak, and long random ones strong', () => {

@@ -15,10 +15,15 @@ after(async () => {
 });
 
 const questionsOf = async (service: AdminReporting, userId: string) =>
-  (await service.deps.db.query<{ question: string; abstained: boolean }>('SELECT question, abstained FROM answers_given WHERE user_id = $1 ORDER BY question', [userId])).rows;
+  (
+    await service.deps.db.query<{ question: string; abstained: boolean }>(
+      'SELECT question, abstained FROM answers_given WHERE user_id = $1 ORDER BY question',
+      [userId],
+    )
+  ).rows;
 
 describe('admin-reporting: questions asked', () => {
-  it('keeps each answered or abstained question once, and drops a user\'s questions when their history is cleared', async () => {
+  it("keeps each answered or abstained question once, and drops a user's questions when their history is cleared", async () => {
     for (const { service } of onEach) {
       const publish = publisher(service);
       const [asha, ravi] = [randomUUID(), randomUUID()];

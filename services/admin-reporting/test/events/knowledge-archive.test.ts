@@ -26,10 +26,16 @@ const knowledgeStats = async (service: AdminReporting) => {
 };
 
 const reviewDates = async (service: AdminReporting) =>
-  (await service.deps.db.query<{ review_by: string; entries: number }>("SELECT to_char(review_by, 'YYYY-MM-DD') AS review_by, entries FROM knowledge_review_dates ORDER BY review_by")).rows;
+  (
+    await service.deps.db.query<{ review_by: string; entries: number }>(
+      "SELECT to_char(review_by, 'YYYY-MM-DD') AS review_by, entries FROM knowledge_review_dates ORDER BY review_by",
+    )
+  ).rows;
 
 const deadLettered = async (service: AdminReporting) =>
-  (await service.deps.metrics.deadLettered.get()).values.filter((value) => String(value.labels.topic).endsWith(topics.chatKnowledge)).reduce((sum, value) => sum + value.value, 0);
+  (await service.deps.metrics.deadLettered.get()).values
+    .filter((value) => String(value.labels.topic).endsWith(topics.chatKnowledge))
+    .reduce((sum, value) => sum + value.value, 0);
 
 /** Waits until the consumer has applied the event. */
 const processed = (service: AdminReporting, eventId: string) =>
@@ -43,11 +49,41 @@ describe('admin-reporting: the knowledge archive on the stats', () => {
       assert.deepEqual(await knowledgeStats(service), { knowledgeEntries: null, knowledgeDueForReview: null }, `${database}: nothing told yet`);
       const publish = publisher(service);
       const today = indiaDate(new Date());
-      await publish.archive(9, [{ reviewBy: '2000-01-01', entries: 2 }, { reviewBy: today, entries: 3 }, { reviewBy: '2999-01-01', entries: 4 }], minutesAgo(10));
-      assert.deepEqual(await eventually(async () => ((await knowledgeStats(service)).knowledgeEntries === 9 ? knowledgeStats(service) : undefined)), { knowledgeEntries: 9, knowledgeDueForReview: 5 }, database);
-      await publish.archive(6, [{ reviewBy: '2001-05-05', entries: 1 }, { reviewBy: '2998-01-01', entries: 5 }], minutesAgo(5));
-      assert.deepEqual(await eventually(async () => ((await knowledgeStats(service)).knowledgeEntries === 6 ? knowledgeStats(service) : undefined)), { knowledgeEntries: 6, knowledgeDueForReview: 1 }, database);
-      assert.deepEqual(await reviewDates(service), [{ review_by: '2001-05-05', entries: 1 }, { review_by: '2998-01-01', entries: 5 }], `${database}: the earlier import's dates are gone`);
+      await publish.archive(
+        9,
+        [
+          { reviewBy: '2000-01-01', entries: 2 },
+          { reviewBy: today, entries: 3 },
+          { reviewBy: '2999-01-01', entries: 4 },
+        ],
+        minutesAgo(10),
+      );
+      assert.deepEqual(
+        await eventually(async () => ((await knowledgeStats(service)).knowledgeEntries === 9 ? knowledgeStats(service) : undefined)),
+        { knowledgeEntries: 9, knowledgeDueForReview: 5 },
+        database,
+      );
+      await publish.archive(
+        6,
+        [
+          { reviewBy: '2001-05-05', entries: 1 },
+          { reviewBy: '2998-01-01', entries: 5 },
+        ],
+        minutesAgo(5),
+      );
+      assert.deepEqual(
+        await eventually(async () => ((await knowledgeStats(service)).knowledgeEntries === 6 ? knowledgeStats(service) : undefined)),
+        { knowledgeEntries: 6, knowledgeDueForReview: 1 },
+        database,
+      );
+      assert.deepEqual(
+        await reviewDates(service),
+        [
+          { review_by: '2001-05-05', entries: 1 },
+          { review_by: '2998-01-01', entries: 5 },
+        ],
+        `${database}: the earlier import's dates are gone`,
+      );
       // An import from before these, delivered late (a redelivery, a replica's slow outbox).
       await processed(service, await publish.archive(100, [{ reviewBy: '2000-01-01', entries: 100 }], minutesAgo(20)));
       assert.deepEqual(await knowledgeStats(service), { knowledgeEntries: 6, knowledgeDueForReview: 1 }, database);

@@ -26,13 +26,18 @@ interface Rating {
 
 const ratingsOf = async (service: AdminReporting, userId: string) =>
   (
-    await service.deps.db.query<Rating>('SELECT query_id, question, helpful, reason, source_ids, abstained FROM answer_ratings WHERE user_id = $1 ORDER BY question', [userId])
+    await service.deps.db.query<Rating>(
+      'SELECT query_id, question, helpful, reason, source_ids, abstained FROM answer_ratings WHERE user_id = $1 ORDER BY question',
+      [userId],
+    )
   ).rows;
 
 /** Every event the test published has been applied (the handlers record each once). */
 const applied = (service: AdminReporting) =>
   eventually(async () => {
-    const { rows } = await service.deps.db.query<{ pending: number }>('SELECT (SELECT count(*) FROM outbox)::int - (SELECT count(*) FROM processed_events)::int AS pending');
+    const { rows } = await service.deps.db.query<{ pending: number }>(
+      'SELECT (SELECT count(*) FROM outbox)::int - (SELECT count(*) FROM processed_events)::int AS pending',
+    );
     return rows[0]?.pending === 0 ? true : undefined;
   });
 
@@ -57,7 +62,11 @@ describe('admin-reporting: marks of answers', () => {
         ],
         database,
       );
-      assert.deepEqual((await ratingsOf(service, ravi)).map((r) => [r.helpful, r.reason, r.source_ids]), [[false, null, ['section-8-company', 'ngo-darpan']]], database);
+      assert.deepEqual(
+        (await ratingsOf(service, ravi)).map((r) => [r.helpful, r.reason, r.source_ids]),
+        [[false, null, ['section-8-company', 'ngo-darpan']]],
+        database,
+      );
     }
   });
 
@@ -74,8 +83,16 @@ describe('admin-reporting: marks of answers', () => {
       await publish.rated(asha, 'a mark from before the clearing, delivered late', { at: new Date(clearedAt.getTime() - 30_000) });
       await publish.rated(asha, 'Marked after clearing', { at: new Date(clearedAt.getTime() + 1000) });
       await applied(service);
-      assert.deepEqual((await ratingsOf(service, asha)).map((r) => r.question), ['Marked after clearing'], database);
-      assert.deepEqual((await ratingsOf(service, ravi)).map((r) => r.question), ['Not hers'], `${database}: another user keeps theirs`);
+      assert.deepEqual(
+        (await ratingsOf(service, asha)).map((r) => r.question),
+        ['Marked after clearing'],
+        database,
+      );
+      assert.deepEqual(
+        (await ratingsOf(service, ravi)).map((r) => r.question),
+        ['Not hers'],
+        `${database}: another user keeps theirs`,
+      );
     }
   });
 });

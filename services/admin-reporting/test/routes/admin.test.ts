@@ -17,13 +17,19 @@ after(async () => {
 
 const get = async (service: AdminReporting, url: string, headers: Record<string, string> = adminHeaders) => service.app.inject({ method: 'GET', url, headers });
 const stats = async (service: AdminReporting) => (await get(service, '/api/admin/stats')).json<AdminStats>();
-const users = async (service: AdminReporting, query: string) => (await get(service, `/api/admin/users?${query}`)).json<{ users: AdminUserRow[]; total: number }>();
+const users = async (service: AdminReporting, query: string) =>
+  (await get(service, `/api/admin/users?${query}`)).json<{ users: AdminUserRow[]; total: number }>();
 const thisMonth = () => indiaDate(new Date()).slice(0, 7);
 
 describe('admin-reporting: the admin calls', () => {
   it('refuses a missing or wrong account with 401 JSON, and an address after 10 failures with 429 even with the right one', async () => {
     for (const { service } of onEach) {
-      for (const headers of [{} as Record<string, string>, { authorization: basic(ADMIN.username, 'wrong') }, { authorization: basic('someone', ADMIN.password) }, { authorization: 'Basic !!!' }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: basic(ADMIN.username, 'wrong') },
+        { authorization: basic('someone', ADMIN.password) },
+        { authorization: 'Basic !!!' },
+      ]) {
         const response = await get(service, '/api/admin/stats', headers);
         assert.equal(response.statusCode, 401);
         assert.equal(response.json<{ code: string }>().code, 'ADMIN_REPORTING_INVALID_CREDENTIALS');
@@ -56,7 +62,9 @@ describe('admin-reporting: the admin calls', () => {
       const after = await eventually(async () => {
         const now = await stats(service);
         const row = (await users(service, 'search=ravi@example.in')).users[0];
-        return now.totalUsers === before.totalUsers + 2 && now.monthlyQueries === before.monthlyQueries + 2 && row?.queries_used === 2 && row.amount === 294_882 ? now : undefined;
+        return now.totalUsers === before.totalUsers + 2 && now.monthlyQueries === before.monthlyQueries + 2 && row?.queries_used === 2 && row.amount === 294_882
+          ? now
+          : undefined;
       });
       assert.equal(after.monthlyRevenue - before.monthlyRevenue, 294_882, 'the repeated payment once; the one 40 days ago outside the 30 days');
       const plans = Object.fromEntries(after.subscriptionsByPlan.map((p) => [p.plan, p.count]));
@@ -66,16 +74,22 @@ describe('admin-reporting: the admin calls', () => {
       assert.equal(after.revenueTrend.at(-1)?.month, thisMonth());
       const revenueOf = (s: AdminStats) => s.revenueTrend.reduce((sum, m) => sum + m.revenue, 0);
       assert.equal(revenueOf(after) - revenueOf(before), 394_882);
-      assert.equal((after.subscriptionTrend.at(-1)?.count ?? 0) - (before.subscriptionTrend.at(-1)?.count ?? 0), 1, 'one paying subscriber this month, however many payments');
+      assert.equal(
+        (after.subscriptionTrend.at(-1)?.count ?? 0) - (before.subscriptionTrend.at(-1)?.count ?? 0),
+        1,
+        'one paying subscriber this month, however many payments',
+      );
     }
   });
 
-  it('counts each user\'s queries in their plan however plan and query events interleave, twenty users at once', async () => {
+  it("counts each user's queries in their plan however plan and query events interleave, twenty users at once", async () => {
     for (const { service } of onEach) {
       const publish = publisher(service);
       const start = new Date(Date.now() - 86_400_000);
       const tag = `race${String(Date.now() % 100_000)}`;
-      const racers = await Promise.all(Array.from({ length: 20 }, (_, i) => publish.registered(`Racer ${String(i)} ${tag}`, `racer${String(i)}.${tag}@example.in`)));
+      const racers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => publish.registered(`Racer ${String(i)} ${tag}`, `racer${String(i)}.${tag}@example.in`)),
+      );
       await Promise.all(racers.flatMap((userId) => [publish.plan(userId, 'premium', { start }), publish.asked(userId, start), publish.asked(userId, start)]));
       // A count that missed a query stays wrong for ever: this waits for every row to show both.
       const rows = await eventually(async () => {
@@ -114,8 +128,14 @@ describe('admin-reporting: the admin calls', () => {
       for (const name of ['Bina', 'anil', 'Chitra']) await publish.registered(`${name} ${tag}`, `${name.toLowerCase()}.${tag}@example.in`);
       await publish.registered(`100% ${tag}`, `percent.${tag}@example.in`);
       await eventually(async () => ((await users(service, `search=${tag}`)).total === 4 ? true : undefined));
-      assert.deepEqual((await users(service, `search=${tag.toUpperCase()}&sort=user_name&order=asc`)).users.map((u) => u.user_name.split(' ')[0]), ['100%', 'anil', 'Bina', 'Chitra']);
-      assert.deepEqual((await users(service, `search=${tag}&sort=user_email&order=desc&pageSize=2&page=2`)).users.map((u) => u.user_email.split('.')[0]), ['bina', 'anil']);
+      assert.deepEqual(
+        (await users(service, `search=${tag.toUpperCase()}&sort=user_name&order=asc`)).users.map((u) => u.user_name.split(' ')[0]),
+        ['100%', 'anil', 'Bina', 'Chitra'],
+      );
+      assert.deepEqual(
+        (await users(service, `search=${tag}&sort=user_email&order=desc&pageSize=2&page=2`)).users.map((u) => u.user_email.split('.')[0]),
+        ['bina', 'anil'],
+      );
       assert.equal((await users(service, `search=${encodeURIComponent('%')}${tag}`)).total, 0, 'a % is searched as itself');
       assert.equal((await users(service, `search=${encodeURIComponent('0% ')}${tag}`)).total, 1);
       for (const query of ['sort=password', 'order=sideways', 'page=0', 'pageSize=1000', 'extra=1']) {
@@ -137,7 +157,10 @@ describe('admin-reporting: the admin calls', () => {
       assert.match(response.headers['content-type'] ?? '', /^text\/csv/);
       assert.match(response.headers['content-disposition'] ?? '', /^attachment; filename="users-subscriptions-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = response.body.trim().split('\n');
-      assert.equal(lines[0], 'user_name,user_email,subscription_plan,queries_limit,queries_used,start_date,end_date,razorpay_subscription_id,razorpay_status,amount');
+      assert.equal(
+        lines[0],
+        'user_name,user_email,subscription_plan,queries_limit,queries_used,start_date,end_date,razorpay_subscription_id,razorpay_status,amount',
+      );
       assert.equal(lines.length - 1, (await users(service, '')).total);
       const row = lines.find((line) => line.includes(tag));
       assert.ok(row?.startsWith(`"'=HYPERLINK(""http://evil.example"",""x"") ${tag}",'-${tag}@example.in,`), row ?? 'no row');

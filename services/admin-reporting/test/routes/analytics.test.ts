@@ -77,13 +77,23 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
           { label: 'an event without a name', payload: { kind: 'event', path: '/chat' }, status: 400, code: 'VALIDATION' },
           { label: 'a name out of bounds', payload: { ...event, name: 'Chat Message Sent' }, status: 400, code: 'VALIDATION' },
           { label: 'a name of 41 letters', payload: { ...event, name: 'a'.repeat(41) }, status: 400, code: 'VALIDATION' },
-          { label: '11 parameters', payload: { ...event, parameters: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`p${String(i)}`, i])) }, status: 400, code: 'VALIDATION' },
+          {
+            label: '11 parameters',
+            payload: { ...event, parameters: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`p${String(i)}`, i])) },
+            status: 400,
+            code: 'VALIDATION',
+          },
           { label: 'a number past 2^53', payload: { ...event, parameters: { length: 1e308 } }, status: 400, code: 'VALIDATION' },
           { label: 'a nested parameter', payload: { ...event, parameters: { message: { text: 'hi' } } }, status: 400, code: 'VALIDATION' },
           { label: 'a parameter named oddly', payload: { ...event, parameters: { 'a b': 1 } }, status: 400, code: 'VALIDATION' },
           { label: 'an unknown field', payload: { kind: 'pageview', path: '/', userId: 'u1' }, status: 400, code: 'VALIDATION' },
           { label: 'a NUL character', payload: '{"kind":"pageview","path":"/a\\u0000b"}', contentType: 'text/plain', status: 400, code: 'VALIDATION' },
-          { label: 'a body over 4 KB', payload: { ...event, parameters: { text: 'x'.repeat(200) }, referrer: 'r'.repeat(4000) }, status: 413, code: 'PAYLOAD_TOO_LARGE' },
+          {
+            label: 'a body over 4 KB',
+            payload: { ...event, parameters: { text: 'x'.repeat(200) }, referrer: 'r'.repeat(4000) },
+            status: 413,
+            code: 'PAYLOAD_TOO_LARGE',
+          },
           { label: 'a form', payload: 'kind=pageview&path=/', contentType: 'application/x-www-form-urlencoded', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
         ];
         for (const { label, payload, contentType, status, code } of cases) {
@@ -96,9 +106,13 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
       });
 
       it('keeps text PostgreSQL cannot hold as it is (a lone UTF-16 half) with U+FFFD in its place', async () => {
-        const response = await beacon('{"kind":"event","path":"/chat\\ud800","name":"chat_message_sent","parameters":{"draft":"a\\udc00b"}}', { ip: '198.51.100.16' });
+        const response = await beacon('{"kind":"event","path":"/chat\\ud800","name":"chat_message_sent","parameters":{"draft":"a\\udc00b"}}', {
+          ip: '198.51.100.16',
+        });
         assert.equal(response.statusCode, 202);
-        const { rows } = await service().deps.db.query<{ path: string; parameters: unknown }>("SELECT path, parameters FROM analytics_hits WHERE parameters ? 'draft'");
+        const { rows } = await service().deps.db.query<{ path: string; parameters: unknown }>(
+          "SELECT path, parameters FROM analytics_hits WHERE parameters ? 'draft'",
+        );
         assert.deepEqual(rows, [{ path: '/chat\ufffd', parameters: { draft: 'a\ufffdb' } }]);
       });
 
@@ -111,7 +125,8 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
 
       it('refuses an address past 120 beacons a minute with 429 JSON; other addresses go on', async () => {
         // A bot's beacons are counted like anyone's, and store nothing.
-        for (let i = 0; i < 120; i += 1) assert.equal((await beacon({ kind: 'pageview', path: '/' }, { ip: '198.51.100.13', userAgent: GOOGLEBOT })).statusCode, 202);
+        for (let i = 0; i < 120; i += 1)
+          assert.equal((await beacon({ kind: 'pageview', path: '/' }, { ip: '198.51.100.13', userAgent: GOOGLEBOT })).statusCode, 202);
         const refused = await beacon({ kind: 'pageview', path: '/' }, { ip: '198.51.100.13' });
         assert.equal(refused.statusCode, 429);
         assert.equal(refused.json<{ code: string }>().code, 'ADMIN_REPORTING_RATE_LIMITED');
@@ -125,7 +140,10 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
         await beacon({ kind: 'pageview', path }, { ip: '198.51.100.15' });
         await beacon({ kind: 'pageview', path: `${path}?ref=newsletter` }, { ip: '198.51.100.15' });
         await beacon({ kind: 'pageview', path }, { ip: '198.51.100.15', userAgent: SAFARI });
-        await beacon({ kind: 'event', path: '/signup', name: 'signup_completed', parameters: { method: `otp-${database}` } }, { ip: '198.51.100.15', userAgent: SAFARI });
+        await beacon(
+          { kind: 'event', path: '/signup', name: 'signup_completed', parameters: { method: `otp-${database}` } },
+          { ip: '198.51.100.15', userAgent: SAFARI },
+        );
         const after = (await analytics('?range=7d')).json<Figures>();
         assert.equal(after.pageViews - before.pageViews, 3);
         assert.equal(after.activeUsers - before.activeUsers, 2, 'another user agent is another visitor');
@@ -179,7 +197,11 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
         const client = { ip: '203.0.113.60', userAgent: CHROME, host: 'localhost' };
         await collect({ kind: 'pageview', path: '/' }, client, new Date('2025-03-01T10:00:00+05:30'));
         await collect({ kind: 'pageview', path: '/plans' }, client, new Date('2025-03-01T10:01:40+05:30'));
-        await collect({ kind: 'event', path: '/plans', name: 'subscription_started', parameters: { plan: 'premium' } }, client, new Date('2025-03-01T10:02:00+05:30'));
+        await collect(
+          { kind: 'event', path: '/plans', name: 'subscription_started', parameters: { plan: 'premium' } },
+          client,
+          new Date('2025-03-01T10:02:00+05:30'),
+        );
         await collect({ kind: 'pageview', path: '/' }, { ...client, userAgent: SAFARI }, new Date('2025-03-02T09:00:00+05:30'));
         const response = await analytics('?range=custom&startDate=2025-03-01&endDate=2025-03-02');
         assert.equal(response.statusCode, 200);
@@ -205,7 +227,7 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
         assert.deepEqual([oneDay.pageViews, oneDay.activeUsers, oneDay.conversionRate], [1, 1, 0]);
       });
 
-      it("lists the questions whose answers were marked not helpful in the range, with the latest reasons and the entries cited", async () => {
+      it('lists the questions whose answers were marked not helpful in the range, with the latest reasons and the entries cited', async () => {
         const marked = (question: string, at: string, rating: { helpful?: boolean; reason?: string; sourceIds?: string[] } = {}) =>
           recordAnswerRated(service().deps.db, {
             queryId: randomUUID(),

@@ -29,7 +29,12 @@ export const adminHeaders = { authorization: basic(ADMIN.username, ADMIN.passwor
 
 /** A stack per database (PostgreSQL when the environment has it, and PGlite): each service consumes the events its own tests publish. */
 export async function startOnEachStack(): Promise<{ database: string; stack: TestStack; service: AdminReporting }[]> {
-  const databases: { database: string; env: Record<string, string> }[] = realInfrastructure.postgres ? [{ database: 'postgres', env: {} }, { database: 'pglite', env: { DATABASE_URL: '' } }] : [{ database: 'pglite', env: {} }];
+  const databases: { database: string; env: Record<string, string> }[] = realInfrastructure.postgres
+    ? [
+        { database: 'postgres', env: {} },
+        { database: 'pglite', env: { DATABASE_URL: '' } },
+      ]
+    : [{ database: 'pglite', env: {} }];
   return Promise.all(
     databases.map(async ({ database, env }) => {
       const stack = await createTestStack();
@@ -51,7 +56,11 @@ export function publisher(service: AdminReporting) {
     registered: (name: string, email: string, at = new Date(), userId = randomUUID()) =>
       run((tx) => tx.publish(UserRegisteredEvent, userId, { userId, name, email, registeredAt: timestampOf(at) })).then(() => userId),
     renamed: (userId: string, name: string, email: string) => run((tx) => tx.publish(UserUpdatedEvent, userId, { userId, name, email })),
-    plan: (userId: string, plan: 'basic' | 'premium', { status = 'active', start = new Date(Date.now() - days(1)), changedAt = new Date(), limit = plan === 'premium' ? 50 : 1 } = {}) =>
+    plan: (
+      userId: string,
+      plan: 'basic' | 'premium',
+      { status = 'active', start = new Date(Date.now() - days(1)), changedAt = new Date(), limit = plan === 'premium' ? 50 : 1 } = {},
+    ) =>
       run((tx) =>
         tx.publish(SubscriptionChangedEvent, userId, {
           userId,
@@ -79,10 +88,24 @@ export function publisher(service: AdminReporting) {
         }),
       ).then(() => paymentId),
     paymentFailed: (userId: string, at = new Date()) =>
-      run((tx) => tx.publish(PaymentFailedEvent, userId, { userId, paymentId: 'pay_failed', providerSubscriptionId: `sub_${userId.slice(0, 14)}`, amountPaise: 294_882n, reason: 'card declined', failedAt: timestampOf(at) })),
+      run((tx) =>
+        tx.publish(PaymentFailedEvent, userId, {
+          userId,
+          paymentId: 'pay_failed',
+          providerSubscriptionId: `sub_${userId.slice(0, 14)}`,
+          amountPaise: 294_882n,
+          reason: 'card declined',
+          failedAt: timestampOf(at),
+        }),
+      ),
     cancelled: (userId: string, at = new Date()) =>
       run((tx) =>
-        tx.publish(SubscriptionCancelledEvent, userId, { userId, providerSubscriptionId: `sub_${userId.slice(0, 14)}`, accessUntil: timestampOf(new Date(at.getTime() + days(20))), cancelledAt: timestampOf(at) }),
+        tx.publish(SubscriptionCancelledEvent, userId, {
+          userId,
+          providerSubscriptionId: `sub_${userId.slice(0, 14)}`,
+          accessUntil: timestampOf(new Date(at.getTime() + days(20))),
+          cancelledAt: timestampOf(at),
+        }),
       ),
     expired: (userId: string, at = new Date()) => run((tx) => tx.publish(PlanExpiredEvent, userId, { userId, plan: 'premium', expiredAt: timestampOf(at) })),
     asked: (userId: string, start = new Date(Date.now() - days(1)), queryId = randomUUID()) =>
@@ -90,9 +113,17 @@ export function publisher(service: AdminReporting) {
     refunded: (userId: string, queryId: string, start = new Date(Date.now() - days(1))) =>
       run((tx) => tx.publish(QueryRefundedEvent, userId, { userId, queryId, periodStart: timestampOf(start) })),
     answered: (userId: string, question: string, { abstained = false, at = new Date(), queryId = randomUUID() } = {}) =>
-      run((tx) => tx.publish(AnswerGivenEvent, userId, { userId, queryId, question, abstained, sourceIds: abstained ? [] : ['goonj'], answeredAt: timestampOf(at) })),
-    rated: (userId: string, question: string, { helpful = false, reason = '', sourceIds = ['goonj'], abstained = false, at = new Date(), queryId = randomUUID() } = {}) =>
-      run((tx) => tx.publish(AnswerRatedEvent, userId, { userId, queryId, helpful, reason, question, sourceIds, abstained, ratedAt: timestampOf(at) })).then(() => queryId),
+      run((tx) =>
+        tx.publish(AnswerGivenEvent, userId, { userId, queryId, question, abstained, sourceIds: abstained ? [] : ['goonj'], answeredAt: timestampOf(at) }),
+      ),
+    rated: (
+      userId: string,
+      question: string,
+      { helpful = false, reason = '', sourceIds = ['goonj'], abstained = false, at = new Date(), queryId = randomUUID() } = {},
+    ) =>
+      run((tx) => tx.publish(AnswerRatedEvent, userId, { userId, queryId, helpful, reason, question, sourceIds, abstained, ratedAt: timestampOf(at) })).then(
+        () => queryId,
+      ),
     cleared: (userId: string, at = new Date()) => run((tx) => tx.publish(HistoryClearedEvent, userId, { userId, clearedAt: timestampOf(at) })),
     archive: (entries: number, reviewDates: { reviewBy: string; entries: number }[], at = new Date()) =>
       run((tx) => tx.publish(KnowledgeArchiveImportedEvent, 'archive', { entries, reviewDates, importedAt: timestampOf(at) })),

@@ -28,7 +28,12 @@ const SandboxSecrets = Type.Object({ keySecret: Type.String({ minLength: 32 }), 
  * nobody can sign a checkout or a webhook with a secret read from the source.
  */
 const sandboxSecrets = async (dataDir: string) =>
-  (await keptSecrets(dataDir, 'billing-razorpay-sandbox', SandboxSecrets, () => ({ keySecret: randomBytes(32).toString('base64url'), webhookSecret: randomBytes(32).toString('base64url') }))).secrets;
+  (
+    await keptSecrets(dataDir, 'billing-razorpay-sandbox', SandboxSecrets, () => ({
+      keySecret: randomBytes(32).toString('base64url'),
+      webhookSecret: randomBytes(32).toString('base64url'),
+    }))
+  ).secrets;
 
 /**
  * The payment port's adapter, from configuration: Razorpay with its four settings, or else the
@@ -39,9 +44,16 @@ export async function choosePayments(config: BillingConfig, deliverWebhook: Razo
   const timeoutMs = config.RAZORPAY_TIMEOUT_MS;
   if (keyId || keySecret || webhookSecret || planId) {
     if (!keyId || !keySecret || !webhookSecret || !planId) {
-      throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET and RAZORPAY_PLAN_ID: all four, or none for the sandbox');
+      throw new ConfigError(
+        'Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET and RAZORPAY_PLAN_ID: all four, or none for the sandbox',
+      );
     }
-    return { gateway: createRazorpayGateway({ keyId, keySecret, planId, timeoutMs, apiUrl: config.RAZORPAY_API_URL, testMode: false }), keySecret, webhookSecret, planId };
+    return {
+      gateway: createRazorpayGateway({ keyId, keySecret, planId, timeoutMs, apiUrl: config.RAZORPAY_API_URL, testMode: false }),
+      keySecret,
+      webhookSecret,
+      planId,
+    };
   }
   const secrets = await sandboxSecrets(config.DATA_DIR);
   const sandbox = await startRazorpaySandbox({
@@ -51,5 +63,10 @@ export async function choosePayments(config: BillingConfig, deliverWebhook: Razo
     stateFile: join(config.DATA_DIR, 'billing-razorpay-sandbox.json'),
     deliverWebhook,
   });
-  return { gateway: createRazorpayGateway({ ...SANDBOX, ...secrets, timeoutMs, apiUrl: sandbox.url, testMode: true }), ...secrets, planId: SANDBOX.planId, sandbox };
+  return {
+    gateway: createRazorpayGateway({ ...SANDBOX, ...secrets, timeoutMs, apiUrl: sandbox.url, testMode: true }),
+    ...secrets,
+    planId: SANDBOX.planId,
+    sandbox,
+  };
 }

@@ -26,7 +26,17 @@ export interface RazorpayGatewayOptions {
 /** Monthly cycles for ten years: Premium renews until the user cancels. */
 const totalCount = 120;
 
-const subscriptionStatuses = new Set<string>(['created', 'authenticated', 'active', 'pending', 'halted', 'cancelled', 'completed', 'expired', 'paused'] satisfies ProviderSubscriptionStatus[]);
+const subscriptionStatuses = new Set<string>([
+  'created',
+  'authenticated',
+  'active',
+  'pending',
+  'halted',
+  'cancelled',
+  'completed',
+  'expired',
+  'paused',
+] satisfies ProviderSubscriptionStatus[]);
 const paymentStatuses = new Set<string>(['created', 'authorized', 'captured', 'refunded', 'failed'] satisfies ProviderPaymentStatus[]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -101,7 +111,9 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentG
     testMode: options.testMode ?? options.keyId.startsWith('rzp_test_'),
     createSubscription: ({ userId }) =>
       call('create subscription', async () =>
-        toSubscription(await razorpay.subscriptions.create({ plan_id: options.planId, total_count: totalCount, customer_notify: 1, notes: { user_id: userId } })),
+        toSubscription(
+          await razorpay.subscriptions.create({ plan_id: options.planId, total_count: totalCount, customer_notify: 1, notes: { user_id: userId } }),
+        ),
       ),
     fetchSubscription: (id) => call('fetch subscription', async () => toSubscription(await razorpay.subscriptions.fetch(id))),
     cancelSubscription: (id) => call('cancel subscription', async () => toSubscription(await razorpay.subscriptions.cancel(id, true))),

@@ -42,7 +42,11 @@ function createSubscription(context: SandboxApiContext, body: Record<string, unk
   if (!Number.isInteger(totalCount) || totalCount < 1) throw new RazorpayError(400, 'The total count must be at least 1.', 'total_count');
   if (body.notes !== undefined && !isRecord(body.notes)) throw new RazorpayError(400, 'The notes must be an object.', 'notes');
   const notes = body.notes as Record<string, string | number> | undefined;
-  const subscription = newSubscription(context.planId, { totalCount, notes, customerNotify: body.customer_notify === undefined || truthy(body.customer_notify) }, context.clock());
+  const subscription = newSubscription(
+    context.planId,
+    { totalCount, notes, customerNotify: body.customer_notify === undefined || truthy(body.customer_notify) },
+    context.clock(),
+  );
   context.store.subscriptions[subscription.id] = { entity: subscription, cancelAtCycleEnd: false };
   return subscription;
 }
@@ -88,7 +92,10 @@ export interface SandboxApi {
 }
 
 /** Serves the API on 127.0.0.1 (`port` 0 picks a free one) to callers with the key id and secret. */
-export async function serveSandboxApi(context: SandboxApiContext, access: { keyId: string; keySecret: string; port?: number | undefined }): Promise<SandboxApi> {
+export async function serveSandboxApi(
+  context: SandboxApiContext,
+  access: { keyId: string; keySecret: string; port?: number | undefined },
+): Promise<SandboxApi> {
   const expectedAuth = `Basic ${Buffer.from(`${access.keyId}:${access.keySecret}`).toString('base64')}`;
   const routes = routesOf(context);
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -134,11 +134,13 @@ export async function openSandboxStore(stateFile: string | undefined): Promise<S
     persist() {
       if (!stateFile) return Promise.resolve();
       // Through a temporary file and a rename. A failed write fails its caller; the next one tries afresh with the whole state.
-      saving = saving.catch(() => undefined).then(async () => {
-        await mkdir(dirname(stateFile), { recursive: true });
-        await writeFile(`${stateFile}.tmp`, JSON.stringify(state));
-        await rename(`${stateFile}.tmp`, stateFile);
-      });
+      saving = saving
+        .catch(() => undefined)
+        .then(async () => {
+          await mkdir(dirname(stateFile), { recursive: true });
+          await writeFile(`${stateFile}.tmp`, JSON.stringify(state));
+          await rename(`${stateFile}.tmp`, stateFile);
+        });
       return saving;
     },
     saved: () => saving,
@@ -146,7 +148,11 @@ export async function openSandboxStore(stateFile: string | undefined): Promise<S
 }
 
 /** A subscription as Razorpay creates it: on `planId`, `created`, unpaid. */
-export function newSubscription(planId: string, request: { totalCount: number; notes: Record<string, string | number> | undefined; customerNotify: boolean }, now: Date): SubscriptionEntity {
+export function newSubscription(
+  planId: string,
+  request: { totalCount: number; notes: Record<string, string | number> | undefined; customerNotify: boolean },
+  now: Date,
+): SubscriptionEntity {
   return {
     id: newId('sub_'),
     entity: 'subscription',

@@ -10,7 +10,16 @@ import { createHash } from 'node:crypto';
 import type { ProviderSubscriptionStatus } from '../domain/payment-gateway.ts';
 import { razorpaySignature } from '../domain/signatures.ts';
 import { serveSandboxApi } from './razorpay-sandbox-api.ts';
-import { newId, newPayment, openSandboxStore, startCycle, unix, type PaymentEntity, type SandboxStore, type SubscriptionEntity } from './razorpay-sandbox-store.ts';
+import {
+  newId,
+  newPayment,
+  openSandboxStore,
+  startCycle,
+  unix,
+  type PaymentEntity,
+  type SandboxStore,
+  type SubscriptionEntity,
+} from './razorpay-sandbox-store.ts';
 
 export const SUBSCRIPTION_EVENTS = [
   'subscription.authenticated',
@@ -110,7 +119,11 @@ function sandboxWebhooks({ options, clock, store }: SandboxParts) {
     const rawBody = JSON.stringify({ entity: 'event', account_id: accountId, event, contains, payload, created_at: unix(clock()) });
     return {
       rawBody,
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': razorpaySignature(options.webhookSecret, rawBody), 'x-razorpay-event-id': newId('') },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': razorpaySignature(options.webhookSecret, rawBody),
+        'x-razorpay-event-id': newId(''),
+      },
     };
   }
 
@@ -149,7 +162,10 @@ function sandboxWebhooks({ options, clock, store }: SandboxParts) {
 }
 
 /** The charges Razorpay makes: the checkout's first payment, a renewal, a failed charge; each with the webhooks that follow it. */
-function sandboxCharges({ options, clock, store }: SandboxParts, webhooks: ReturnType<typeof sandboxWebhooks>): Pick<RazorpaySandbox, 'pay' | 'renew' | 'failPayment'> {
+function sandboxCharges(
+  { options, clock, store }: SandboxParts,
+  webhooks: ReturnType<typeof sandboxWebhooks>,
+): Pick<RazorpaySandbox, 'pay' | 'renew' | 'failPayment'> {
   const { build, deliverQuietly } = webhooks;
   const charge = (subscription: SubscriptionEntity, captured: boolean): PaymentEntity => {
     const payment = newPayment(subscription, options.amountPaise, captured, clock());
@@ -168,14 +184,19 @@ function sandboxCharges({ options, clock, store }: SandboxParts, webhooks: Retur
       startCycle(subscription, unix(clock()));
       await store.persist();
       await deliverQuietly(build('subscription.activated', subscription, payment), build('subscription.charged', subscription, payment));
-      return { razorpay_payment_id: payment.id, razorpay_subscription_id: subscription.id, razorpay_signature: razorpaySignature(options.keySecret, `${payment.id}|${subscription.id}`) };
+      return {
+        razorpay_payment_id: payment.id,
+        razorpay_subscription_id: subscription.id,
+        razorpay_signature: razorpaySignature(options.keySecret, `${payment.id}|${subscription.id}`),
+      };
     },
 
     async renew(subscriptionId) {
       const record = store.find(subscriptionId);
       const subscription = record.entity;
       if (record.cancelAtCycleEnd) throw new Error(`subscription ${subscriptionId} is cancelled at its cycle's end and does not renew`);
-      if (!['active', 'pending', 'halted'].includes(subscription.status)) throw new Error(`subscription ${subscriptionId} is ${subscription.status} and does not renew`);
+      if (!['active', 'pending', 'halted'].includes(subscription.status))
+        throw new Error(`subscription ${subscriptionId} is ${subscription.status} and does not renew`);
       const reactivated = subscription.status !== 'active';
       const payment = charge(subscription, true);
       startCycle(subscription, subscription.current_end ?? unix(clock()));
@@ -187,7 +208,8 @@ function sandboxCharges({ options, clock, store }: SandboxParts, webhooks: Retur
 
     async failPayment(subscriptionId) {
       const subscription = store.find(subscriptionId).entity;
-      if (subscription.status !== 'active' && subscription.status !== 'pending') throw new Error(`subscription ${subscriptionId} is ${subscription.status}: there is no charge to fail`);
+      if (subscription.status !== 'active' && subscription.status !== 'pending')
+        throw new Error(`subscription ${subscriptionId} is ${subscription.status}: there is no charge to fail`);
       const payment = charge(subscription, false);
       subscription.status = 'pending';
       subscription.auth_attempts += 1;
@@ -202,7 +224,13 @@ export async function startRazorpaySandbox(options: RazorpaySandboxOptions): Pro
   const parts: SandboxParts = { options, clock: options.now ?? (() => new Date()), store: await openSandboxStore(options.stateFile) };
   const webhooks = sandboxWebhooks(parts);
   const api = await serveSandboxApi(
-    { ...parts, planId: options.planId, cancelledNow: (subscription) => { webhooks.inBackground(webhooks.deliverQuietly(webhooks.build('subscription.cancelled', subscription, undefined))); } },
+    {
+      ...parts,
+      planId: options.planId,
+      cancelledNow: (subscription) => {
+        webhooks.inBackground(webhooks.deliverQuietly(webhooks.build('subscription.cancelled', subscription, undefined)));
+      },
+    },
     options,
   );
   let closing: Promise<void> | undefined;

@@ -19,6 +19,10 @@ export type Subscription = Static<typeof Subscription>;
 
 /** What the provider's checkout hands the browser after a payment, and the browser hands verify-payment as is. */
 export const PaymentConfirmation = Type.Object(
-  { razorpay_payment_id: Type.String({ minLength: 1, maxLength: 64 }), razorpay_subscription_id: Type.String({ minLength: 1, maxLength: 64 }), razorpay_signature: Type.String({ minLength: 1, maxLength: 128 }) },
+  {
+    razorpay_payment_id: Type.String({ minLength: 1, maxLength: 64 }),
+    razorpay_subscription_id: Type.String({ minLength: 1, maxLength: 64 }),
+    razorpay_signature: Type.String({ minLength: 1, maxLength: 128 }),
+  },
   { additionalProperties: false },
 );

@@ -11,7 +11,11 @@ export interface Customer {
 
 /** The customer as identity registered them; a replay changes nothing. */
 export async function addCustomer(db: Queryable, customer: { userId: string; name: string; email: string }): Promise<void> {
-  await db.query('INSERT INTO customers (user_id, name, email) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING', [customer.userId, customer.name, customer.email]);
+  await db.query('INSERT INTO customers (user_id, name, email) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING', [
+    customer.userId,
+    customer.name,
+    customer.email,
+  ]);
 }
 
 /** identity's change of a name or email; the details the customer gave billing stay. */
@@ -30,6 +34,10 @@ export async function findCustomer(db: Queryable, userId: string): Promise<Custo
 
 /** The optional GST details; false when billing has not heard of the customer yet. */
 export async function setBillingDetails(db: Queryable, userId: string, details: { stateCode: string | null; gstin: string | null }): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE customers SET state_code = $2, gstin = $3, updated_at = now() WHERE user_id = $1', [userId, details.stateCode, details.gstin]);
+  const { rowCount } = await db.query('UPDATE customers SET state_code = $2, gstin = $3, updated_at = now() WHERE user_id = $1', [
+    userId,
+    details.stateCode,
+    details.gstin,
+  ]);
   return rowCount === 1;
 }

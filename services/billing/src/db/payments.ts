@@ -21,6 +21,9 @@ export async function recordPayment(db: Queryable, charge: Charge): Promise<bool
 
 /** Notes a failed charge once by its payment id; false when it was noted already. */
 export async function firstFailureReport(db: Queryable, paymentId: string, userId: string): Promise<boolean> {
-  const { rowCount } = await db.query('INSERT INTO payment_failures (payment_id, user_id) VALUES ($1, $2) ON CONFLICT (payment_id) DO NOTHING', [paymentId, userId]);
+  const { rowCount } = await db.query('INSERT INTO payment_failures (payment_id, user_id) VALUES ($1, $2) ON CONFLICT (payment_id) DO NOTHING', [
+    paymentId,
+    userId,
+  ]);
   return rowCount === 1;
 }

@@ -7,12 +7,10 @@ export interface ProviderSubscriptionRow {
 }
 
 export async function addProviderSubscription(db: Queryable, row: { id: string; userId: string; status: string; at: Date }): Promise<void> {
-  await db.query("INSERT INTO provider_subscriptions (id, user_id, status, status_at) VALUES ($1, $2, $3, date_trunc('second', $4::timestamptz)) ON CONFLICT (id) DO NOTHING", [
-    row.id,
-    row.userId,
-    row.status,
-    row.at,
-  ]);
+  await db.query(
+    "INSERT INTO provider_subscriptions (id, user_id, status, status_at) VALUES ($1, $2, $3, date_trunc('second', $4::timestamptz)) ON CONFLICT (id) DO NOTHING",
+    [row.id, row.userId, row.status, row.at],
+  );
 }
 
 export async function findProviderSubscription(db: Queryable, id: string): Promise<ProviderSubscriptionRow | undefined> {

@@ -8,11 +8,19 @@ export interface QueryUse {
 }
 
 const addToCurrentPeriod = (db: Queryable, { userId, periodStart }: QueryUse, delta: 1 | -1) =>
-  db.query('UPDATE subscriptions SET queries_used = greatest(queries_used + $3, 0), updated_at = now() WHERE user_id = $1 AND start_date = $2', [userId, periodStart, delta]);
+  db.query('UPDATE subscriptions SET queries_used = greatest(queries_used + $3, 0), updated_at = now() WHERE user_id = $1 AND start_date = $2', [
+    userId,
+    periodStart,
+    delta,
+  ]);
 
 /** Counts a consumed query once per query id; a query refunded before it was counted stays uncounted. */
 export async function countQuery(db: Queryable, use: QueryUse): Promise<void> {
-  const { rowCount } = await db.query('INSERT INTO counted_queries (query_id, user_id, period_start) VALUES ($1, $2, $3) ON CONFLICT (query_id) DO NOTHING', [use.queryId, use.userId, use.periodStart]);
+  const { rowCount } = await db.query('INSERT INTO counted_queries (query_id, user_id, period_start) VALUES ($1, $2, $3) ON CONFLICT (query_id) DO NOTHING', [
+    use.queryId,
+    use.userId,
+    use.periodStart,
+  ]);
   if (rowCount === 1) await addToCurrentPeriod(db, use, 1);
 }
 
@@ -23,5 +31,9 @@ export async function refundQuery(db: Queryable, use: QueryUse): Promise<void> {
     await addToCurrentPeriod(db, use, -1);
     return;
   }
-  await db.query('INSERT INTO counted_queries (query_id, user_id, period_start, refunded_at) VALUES ($1, $2, $3, now()) ON CONFLICT (query_id) DO NOTHING', [use.queryId, use.userId, use.periodStart]);
+  await db.query('INSERT INTO counted_queries (query_id, user_id, period_start, refunded_at) VALUES ($1, $2, $3, now()) ON CONFLICT (query_id) DO NOTHING', [
+    use.queryId,
+    use.userId,
+    use.periodStart,
+  ]);
 }

@@ -31,7 +31,9 @@ export interface SubscriptionRow {
 const COLUMNS = 'user_id, plan, status, queries_used, queries_limit, start_date, end_date, provider_subscription_id';
 
 export async function findSubscription(db: Queryable, userId: string, options: { forUpdate?: boolean } = {}): Promise<SubscriptionRow | undefined> {
-  const { rows } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE user_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [userId]);
+  const { rows } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE user_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [
+    userId,
+  ]);
   return rows[0];
 }
 
@@ -42,7 +44,12 @@ export const holdsActivePremium = (subscription: SubscriptionRow | undefined): b
  * Starts a paid Premium period with a fresh allowance, unless the user's Premium already runs a
  * later period (a charge reported late never moves a subscription backwards).
  */
-export async function startPremiumPeriod(db: Queryable, userId: string, providerSubscriptionId: string, premium: Allowance): Promise<SubscriptionRow | undefined> {
+export async function startPremiumPeriod(
+  db: Queryable,
+  userId: string,
+  providerSubscriptionId: string,
+  premium: Allowance,
+): Promise<SubscriptionRow | undefined> {
   const { rows } = await db.query<SubscriptionRow>(
     `UPDATE subscriptions SET plan = 'premium', status = 'active', queries_used = 0, queries_limit = $2, start_date = $3, end_date = $4,
        provider_subscription_id = $5, updated_at = now()
@@ -57,7 +64,12 @@ export async function startPremiumPeriod(db: Queryable, userId: string, provider
  * Sets the status of the Premium paid by `providerSubscriptionId`, when it is one of `from`:
  * cancelled keeps plan and end date (access to the end of the cycle).
  */
-export async function setPremiumStatus(db: Queryable, providerSubscriptionId: string, from: readonly SubscriptionStatus[], to: SubscriptionStatus): Promise<SubscriptionRow | undefined> {
+export async function setPremiumStatus(
+  db: Queryable,
+  providerSubscriptionId: string,
+  from: readonly SubscriptionStatus[],
+  to: SubscriptionStatus,
+): Promise<SubscriptionRow | undefined> {
   const { rows } = await db.query<SubscriptionRow>(
     `UPDATE subscriptions SET status = $3, updated_at = now()
      WHERE provider_subscription_id = $1 AND plan = 'premium' AND status = ANY($2::text[])

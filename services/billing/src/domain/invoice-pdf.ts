@@ -94,7 +94,14 @@ export function renderInvoicePdf(invoice: InvoiceDocument, options: { compress?:
 type Doc = InstanceType<typeof PDFDocument>;
 
 function rule(doc: Doc, y: number): void {
-  doc.save().moveTo(MARGIN, y).lineTo(A4_WIDTH - MARGIN, y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+  doc
+    .save()
+    .moveTo(MARGIN, y)
+    .lineTo(A4_WIDTH - MARGIN, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke()
+    .restore();
 }
 
 function heading(doc: Doc, text: string, x: number, y: number, width: number): void {
@@ -112,7 +119,11 @@ function field(doc: Doc, label: string, value: string, y: number): number {
 function drawHeader(doc: Doc, invoice: InvoiceDocument): void {
   const { supplier } = invoice;
   doc.font('Helvetica-Bold').fontSize(20).text('Tax Invoice', MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED).text('Original for recipient', RIGHT_COLUMN_X, MARGIN + 6, { width: RIGHT_COLUMN_WIDTH, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text('Original for recipient', RIGHT_COLUMN_X, MARGIN + 6, { width: RIGHT_COLUMN_WIDTH, align: 'right' });
 
   const top = MARGIN + 40;
   doc.font('Helvetica-Bold').fontSize(12).fillColor('black').text(drawable(supplier.name), MARGIN, top, { width: 270, height: 30, ellipsis: true });
@@ -135,7 +146,10 @@ function drawParties(doc: Doc, invoice: InvoiceDocument): void {
   const { buyer } = invoice;
   const top = doc.y;
   heading(doc, 'Billed to', MARGIN, top, 270);
-  doc.font('Helvetica-Bold').fontSize(10).text(drawable(buyer.name), MARGIN, top + 13, { width: 270, height: 26, ellipsis: true });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(drawable(buyer.name), MARGIN, top + 13, { width: 270, height: 26, ellipsis: true });
   doc.font('Helvetica').fontSize(9).text(drawable(buyer.email), { width: 270, height: 12, ellipsis: true });
   if (buyer.address) doc.text(drawable(buyer.address), { width: 270, height: 40, ellipsis: true });
   if (buyer.gstin) doc.text(`GSTIN: ${drawable(buyer.gstin)}`, { width: 270 });
@@ -171,8 +185,15 @@ function drawLineItem(doc: Doc, invoice: InvoiceDocument): void {
   const rowY = top + 28;
   doc.font('Helvetica').fontSize(10).fillColor('black');
   doc.text('1', columns.index.x + 4, rowY, { width: columns.index.width });
-  doc.text(`Better+ ${titleCase(invoice.plan)} Plan – monthly subscription`, columns.description.x, rowY, { width: columns.description.width, height: 26, ellipsis: true });
-  doc.fontSize(8.5).fillColor(MUTED).text(`Period: ${formatIndiaDate(invoice.periodStart)} to ${formatIndiaDate(invoice.periodEnd)}`, { width: columns.description.width });
+  doc.text(`Better+ ${titleCase(invoice.plan)} Plan – monthly subscription`, columns.description.x, rowY, {
+    width: columns.description.width,
+    height: 26,
+    ellipsis: true,
+  });
+  doc
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(`Period: ${formatIndiaDate(invoice.periodStart)} to ${formatIndiaDate(invoice.periodEnd)}`, { width: columns.description.width });
   const rowBottom = doc.y;
   doc.fontSize(10).fillColor('black');
   doc.text(SAC_ONLINE_INFORMATION, columns.sac.x, rowY, { width: columns.sac.width });
@@ -209,14 +230,24 @@ function drawTotals(doc: Doc, invoice: InvoiceDocument): void {
     doc.fillColor('black').text(inr(paise), RIGHT_COLUMN_X + 100, y, { width: RIGHT_COLUMN_WIDTH - 104, align: 'right' });
     y += 16;
   }
-  doc.save().moveTo(RIGHT_COLUMN_X, y).lineTo(A4_WIDTH - MARGIN, y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+  doc
+    .save()
+    .moveTo(RIGHT_COLUMN_X, y)
+    .lineTo(A4_WIDTH - MARGIN, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke()
+    .restore();
   y += 8;
   doc.font('Helvetica-Bold').fontSize(11).text('Total', RIGHT_COLUMN_X, y, { width: 100 });
   doc.text(inr(invoice.totalPaise), RIGHT_COLUMN_X + 100, y, { width: RIGHT_COLUMN_WIDTH - 104, align: 'right' });
   y += 26;
 
   heading(doc, 'Amount in words', MARGIN, y, CONTENT_WIDTH);
-  doc.font('Helvetica').fontSize(10).text(amountInWords(invoice.totalPaise), MARGIN, y + 12, { width: CONTENT_WIDTH });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(amountInWords(invoice.totalPaise), MARGIN, y + 12, { width: CONTENT_WIDTH });
   doc.fontSize(9).text('Whether tax is payable on reverse charge: No', MARGIN, doc.y + 6, { width: CONTENT_WIDTH });
   doc.y += 14;
   rule(doc, doc.y);
@@ -246,6 +277,9 @@ function drawPaymentAndTerms(doc: Doc, invoice: InvoiceDocument): void {
   }
 
   const signY = Math.max(leftBottom, doc.y) + 36;
-  doc.font('Helvetica').fontSize(9).text(`For ${drawable(invoice.supplier.name)}`, RIGHT_COLUMN_X, signY, { width: RIGHT_COLUMN_WIDTH, height: 24, ellipsis: true, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`For ${drawable(invoice.supplier.name)}`, RIGHT_COLUMN_X, signY, { width: RIGHT_COLUMN_WIDTH, height: 24, ellipsis: true, align: 'right' });
   doc.fillColor(MUTED).text('Authorised signatory', RIGHT_COLUMN_X, signY + 30, { width: RIGHT_COLUMN_WIDTH, align: 'right' });
 }

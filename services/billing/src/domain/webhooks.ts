@@ -16,7 +16,12 @@ export const RazorpayWebhookBody = Type.Object({
   payload: Type.Object({
     subscription: Type.Optional(
       Type.Object({
-        entity: Type.Object({ id: Id, status: Type.String({ maxLength: 32 }), plan_id: Type.Optional(Type.String({ maxLength: 64 })), current_start: Type.Optional(Type.Union([UnixSeconds, Type.Null()])) }),
+        entity: Type.Object({
+          id: Id,
+          status: Type.String({ maxLength: 32 }),
+          plan_id: Type.Optional(Type.String({ maxLength: 64 })),
+          current_start: Type.Optional(Type.Union([UnixSeconds, Type.Null()])),
+        }),
       }),
     ),
     payment: Type.Optional(

@@ -47,7 +47,10 @@ export async function publishPlanExpired(tx: Transaction, userId: string, at: Da
   await tx.publish(PlanExpiredEvent, userId, { userId, plan: 'premium', expiredAt: timestampFromDate(at) });
 }
 
-export async function publishPaymentFailed(tx: Transaction, failure: { userId: string; paymentId: string; providerSubscriptionId: string; amountPaise: number; reason: string; at: Date }): Promise<void> {
+export async function publishPaymentFailed(
+  tx: Transaction,
+  failure: { userId: string; paymentId: string; providerSubscriptionId: string; amountPaise: number; reason: string; at: Date },
+): Promise<void> {
   await tx.publish(PaymentFailedEvent, failure.userId, {
     userId: failure.userId,
     paymentId: failure.paymentId,

@@ -21,7 +21,13 @@ export function billingDetailsRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'd
 
   app.get(
     '/api/subscription/billing-details',
-    { preHandler: deps.authenticate, schema: { summary: 'The GST details invoices are made out with, and the states to choose from', response: { 200: DetailsResponse, 401: ErrorResponse, 404: ErrorResponse } } },
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        summary: 'The GST details invoices are made out with, and the states to choose from',
+        response: { 200: DetailsResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
     async (request) => detailsOf(currentUser(request).userId),
   );
 
@@ -31,7 +37,10 @@ export function billingDetailsRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'd
       preHandler: deps.authenticate,
       schema: {
         summary: 'Sets the place of supply (a GST state code) and the GSTIN for the next invoices',
-        body: Type.Object({ stateCode: Type.Union([Type.String({ maxLength: 2 }), Type.Null()]), gstin: Type.Union([Type.String({ maxLength: 15 }), Type.Null()]) }, { additionalProperties: false }),
+        body: Type.Object(
+          { stateCode: Type.Union([Type.String({ maxLength: 2 }), Type.Null()]), gstin: Type.Union([Type.String({ maxLength: 15 }), Type.Null()]) },
+          { additionalProperties: false },
+        ),
         response: { 200: DetailsResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
@@ -41,7 +50,8 @@ export function billingDetailsRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'd
       const gstin = request.body.gstin?.trim().toUpperCase() || null;
       if (stateCode !== null && !stateByCode(stateCode)) throw badRequest('Choose a state or union territory from the list.', 'INVALID_STATE');
       if (gstin !== null && !gstinValid(gstin)) throw badRequest('That GSTIN is not valid. It has 15 characters, such as 29ABCDE1234F1Z5.', 'INVALID_GSTIN');
-      if (gstin !== null && stateCode !== null && !gstin.startsWith(stateCode)) throw badRequest("The GSTIN's first two digits must be the code of the state chosen.", 'GSTIN_STATE_MISMATCH');
+      if (gstin !== null && stateCode !== null && !gstin.startsWith(stateCode))
+        throw badRequest("The GSTIN's first two digits must be the code of the state chosen.", 'GSTIN_STATE_MISMATCH');
       if (!(await setBillingDetails(deps.db, userId, { stateCode, gstin }))) throw notFound('No billing account yet', 'NO_CUSTOMER');
       return detailsOf(userId);
     },

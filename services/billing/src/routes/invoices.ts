@@ -24,8 +24,18 @@ const Invoice = Type.Object({
     local_tax: Type.Union([Type.Literal('SGST'), Type.Literal('UTGST')]),
   }),
   place_of_supply: IndianState,
-  supplier: Type.Object({ name: Type.String(), address: Type.Union([Type.String(), Type.Null()]), gstin: Type.Union([Type.String(), Type.Null()]), state: IndianState }),
-  buyer: Type.Object({ name: Type.String(), email: Type.String(), gstin: Type.Union([Type.String(), Type.Null()]), state: Type.Union([IndianState, Type.Null()]) }),
+  supplier: Type.Object({
+    name: Type.String(),
+    address: Type.Union([Type.String(), Type.Null()]),
+    gstin: Type.Union([Type.String(), Type.Null()]),
+    state: IndianState,
+  }),
+  buyer: Type.Object({
+    name: Type.String(),
+    email: Type.String(),
+    gstin: Type.Union([Type.String(), Type.Null()]),
+    state: Type.Union([IndianState, Type.Null()]),
+  }),
   amount_in_words: Type.String(),
 });
 type Invoice = Static<typeof Invoice>;
@@ -46,9 +56,20 @@ function invoiceJson(invoice: InvoiceRow): Invoice {
     period_end: invoice.period_end.toISOString(),
     sac: SAC_ONLINE_INFORMATION,
     taxable_amount: invoice.taxable_paise,
-    tax: { rate: GST_RATE_PERCENT, cgst: invoice.cgst_paise, sgst: invoice.sgst_paise, igst: invoice.igst_paise, local_tax: stateByCode(invoice.place_of_supply)?.localTax ?? 'SGST' },
+    tax: {
+      rate: GST_RATE_PERCENT,
+      cgst: invoice.cgst_paise,
+      sgst: invoice.sgst_paise,
+      igst: invoice.igst_paise,
+      local_tax: stateByCode(invoice.place_of_supply)?.localTax ?? 'SGST',
+    },
     place_of_supply: stateJson(invoice.place_of_supply),
-    supplier: { name: invoice.supplier.name, address: invoice.supplier.address ?? null, gstin: invoice.supplier.gstin, state: stateJson(invoice.supplier.stateCode ?? invoice.place_of_supply) },
+    supplier: {
+      name: invoice.supplier.name,
+      address: invoice.supplier.address ?? null,
+      gstin: invoice.supplier.gstin,
+      state: stateJson(invoice.supplier.stateCode ?? invoice.place_of_supply),
+    },
     buyer: { name: invoice.buyer.name, email: invoice.buyer.email ?? '', gstin: invoice.buyer.gstin, state: partyState(invoice.buyer) },
     amount_in_words: amountInWords(invoice.amount_paise),
   };
@@ -65,19 +86,44 @@ export function invoiceRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'a
 
   app.get(
     '/api/invoices',
-    { preHandler: deps.authenticate, schema: { summary: "The signed-in user's invoices, newest first", response: { 200: Type.Array(Invoice), 401: ErrorResponse } } },
+    {
+      preHandler: deps.authenticate,
+      schema: { summary: "The signed-in user's invoices, newest first", response: { 200: Type.Array(Invoice), 401: ErrorResponse } },
+    },
     async (request) => (await invoicesOf(deps.db, currentUser(request).userId)).map(invoiceJson),
   );
 
   app.get(
     '/api/invoices/:id',
-    { preHandler: deps.authenticate, schema: { summary: 'One of the signed-in user\'s invoices (404 for anyone else\'s)', params: InvoiceId, response: { 200: Invoice, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse } } },
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        summary: "One of the signed-in user's invoices (404 for anyone else's)",
+        params: InvoiceId,
+        response: { 200: Invoice, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
     async (request) => invoiceJson(await own(currentUser(request).userId, request.params.id)),
   );
 
   app.get(
     '/api/invoices/:id/pdf',
-    { preHandler: deps.authenticate, schema: { summary: 'The GST tax invoice as a PDF', params: InvoiceId, response: { 200: { description: 'The invoice as a PDF file', content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } }, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse } } },
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        summary: 'The GST tax invoice as a PDF',
+        params: InvoiceId,
+        response: {
+          200: {
+            description: 'The invoice as a PDF file',
+            content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+          },
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
     async (request, reply) => {
       const invoice = await own(currentUser(request).userId, request.params.id);
       const pdf = await renderInvoicePdf({
@@ -97,10 +143,19 @@ export function invoiceRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'a
           placeOfSupplyCode: invoice.place_of_supply,
           intraState: invoice.igst_paise === 0,
         },
-        supplier: { name: invoice.supplier.name, address: invoice.supplier.address ?? null, gstin: invoice.supplier.gstin, stateCode: invoice.supplier.stateCode ?? invoice.place_of_supply },
+        supplier: {
+          name: invoice.supplier.name,
+          address: invoice.supplier.address ?? null,
+          gstin: invoice.supplier.gstin,
+          stateCode: invoice.supplier.stateCode ?? invoice.place_of_supply,
+        },
         buyer: { name: invoice.buyer.name, email: invoice.buyer.email ?? '', gstin: invoice.buyer.gstin, stateCode: invoice.buyer.stateCode },
       });
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${invoiceNumber(invoice.id)}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${invoiceNumber(invoice.id)}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   );
 }

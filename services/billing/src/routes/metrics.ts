@@ -33,7 +33,7 @@ export function billingMetrics(registry: Metrics['registry']) {
     }),
     chargesRefused: createCounter(registry, {
       name: 'charges_refused_total',
-      help: 'Charges reported by Razorpay (a webhook or a checkout to verify) that billing refused to apply, by reason: subscription (not one of billing\'s), plan, currency, amount (not the plan\'s price)',
+      help: "Charges reported by Razorpay (a webhook or a checkout to verify) that billing refused to apply, by reason: subscription (not one of billing's), plan, currency, amount (not the plan's price)",
       labels: { reason: REFUSAL_REASONS },
     }),
     verificationFailures: createCounter(registry, {
@@ -50,5 +50,8 @@ export type BillingMetrics = ReturnType<typeof billingMetrics>;
 export function alertRefusedCharge(counted: BillingMetrics, log: Pick<Logger, 'warn'>, refused: RefusedCharge<RefusalReason>): void {
   counted.chargesRefused.inc({ reason: refused.reason });
   const { attempt, source, reason, event, userId, providerSubscriptionId, paymentId, amountPaise, currency, planId } = refused;
-  log.warn({ refusedCharge: { attempt, source, reason, event, userId, providerSubscriptionId, paymentId, amountPaise, currency, planId } }, `refused a charge (${reason}): recorded in refused_charges, nothing applied`);
+  log.warn(
+    { refusedCharge: { attempt, source, reason, event, userId, providerSubscriptionId, paymentId, amountPaise, currency, planId } },
+    `refused a charge (${reason}): recorded in refused_charges, nothing applied`,
+  );
 }

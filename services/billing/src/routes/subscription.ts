@@ -1,4 +1,16 @@
-import { AppError, ErrorResponse, Type, badRequest, conflict, currentUser, notFound, type NotifiedCache, type Queryable, type ServiceApp, type ServiceDeps } from '@betterplus/kit';
+import {
+  AppError,
+  ErrorResponse,
+  Type,
+  badRequest,
+  conflict,
+  currentUser,
+  notFound,
+  type NotifiedCache,
+  type Queryable,
+  type ServiceApp,
+  type ServiceDeps,
+} from '@betterplus/kit';
 import type { BillingConfig } from '../config.ts';
 import { addProviderSubscription, findProviderSubscription } from '../db/provider-subscriptions.ts';
 import { recordRefusedCharge, type RefusedCharge } from '../db/refused-charges.ts';
@@ -13,7 +25,8 @@ import { alertRefusedCharge, type BillingMetrics, type VERIFICATION_FAILURES } f
 import { PaymentConfirmation, Subscription } from '../contracts/schemas.ts';
 
 /** The spec's messages (section 8, Plans and payment). */
-export const PREMIUM_ACTIVE = 'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
+export const PREMIUM_ACTIVE =
+  'You already have an active premium subscription. You can switch to the free plan after your premium subscription ends or is cancelled.';
 export const CREATE_FAILED = 'Failed to create subscription. Please try again.';
 export const VERIFY_FAILED = 'Payment verification failed. Please try again.';
 
@@ -135,12 +148,14 @@ function verifyPaymentRoute(app: ServiceApp, deps: SubscriptionDeps): void {
       const { razorpay_payment_id: paymentId, razorpay_subscription_id: subscriptionId, razorpay_signature: signature } = request.body;
       const known = await findProviderSubscription(db, subscriptionId);
       // Someone else's subscription answers as a forged one does: nothing tells them it exists.
-      if (known?.user_id !== userId || !paymentSignatureValid(deps.keySecret, { paymentId, subscriptionId, signature })) throw verificationFailed(deps.counted, 'signature');
+      if (known?.user_id !== userId || !paymentSignatureValid(deps.keySecret, { paymentId, subscriptionId, signature }))
+        throw verificationFailed(deps.counted, 'signature');
       let confirmed;
       try {
         confirmed = await Promise.all([payments.fetchPayment(paymentId), payments.fetchSubscription(subscriptionId)]);
       } catch (error) {
-        if (error instanceof PaymentProviderError && error.statusCode !== undefined && error.statusCode < 500) throw verificationFailed(deps.counted, 'provider_refused');
+        if (error instanceof PaymentProviderError && error.statusCode !== undefined && error.statusCode < 500)
+          throw verificationFailed(deps.counted, 'provider_refused');
         request.log.warn({ err: error }, 'confirming a payment with the provider failed');
         throw verificationFailed(deps.counted, 'provider_unavailable');
       }
@@ -148,7 +163,11 @@ function verifyPaymentRoute(app: ServiceApp, deps: SubscriptionDeps): void {
       const paid = ['captured', 'authorized'].includes(payment.status);
       if (!paid || !providerSubscription.currentStart) throw verificationFailed(deps.counted, 'not_paid');
       const reason = chargeRefusal(
-        { subscriptionId, subscription: { planId: providerSubscription.planId }, payment: { subscriptionId: payment.subscriptionId, amountPaise: payment.amountPaise, currency: payment.currency } },
+        {
+          subscriptionId,
+          subscription: { planId: providerSubscription.planId },
+          payment: { subscriptionId: payment.subscriptionId, amountPaise: payment.amountPaise, currency: payment.currency },
+        },
         deps.planId,
       );
       if (reason) {
@@ -168,7 +187,13 @@ function verifyPaymentRoute(app: ServiceApp, deps: SubscriptionDeps): void {
         if (await recordRefusedCharge(db, refused)) alertRefusedCharge(deps.counted, request.log, refused);
         throw badRequest(VERIFY_FAILED, 'PAYMENT_VERIFICATION_FAILED');
       }
-      const charge = { userId, providerSubscriptionId: subscriptionId, paymentId, amountPaise: payment.amountPaise, cycleStart: providerSubscription.currentStart };
+      const charge = {
+        userId,
+        providerSubscriptionId: subscriptionId,
+        paymentId,
+        amountPaise: payment.amountPaise,
+        cycleStart: providerSubscription.currentStart,
+      };
       if ((await applyCheckoutCharge(deps.uow, charge, providerSubscription.status, deps.supplier)) === 'applied') deps.counted.paid(payment.amountPaise);
       return subscriptionJson(await currentOf(db, userId));
     },

@@ -56,7 +56,12 @@ export function webhookRoutes(app: ServiceApp, deps: WebhookDeps): void {
         const webhook = request.body;
         if (!handled.has(webhook.event)) return { received: true, applied: false };
         const given = request.headers['x-razorpay-event-id'];
-        const eventId = typeof given === 'string' && given.length > 0 && given.length <= 100 ? given : createHash('sha256').update(rawBodies.get(request) ?? '').digest('hex');
+        const eventId =
+          typeof given === 'string' && given.length > 0 && given.length <= 100
+            ? given
+            : createHash('sha256')
+                .update(rawBodies.get(request) ?? '')
+                .digest('hex');
         const outcome = await applyWebhookOnce(deps.uow, webhook, { eventId, planId: deps.planId, supplier: deps.supplier });
         if (outcome?.chargedPaise !== undefined) deps.counted.paid(outcome.chargedPaise);
         if (outcome?.paymentFailed) deps.counted.paymentFailed();

@@ -68,12 +68,25 @@ export async function applyWebhook(tx: Transaction, webhook: RazorpayWebhook, co
   // a failed charge, carries both. Whichever arrives first tells notifications, once.
   const failed = webhook.event === 'payment.failed' || webhook.event === 'subscription.pending' ? payment : undefined;
   if (failed && (await firstFailureReport(tx, failed.id, userId))) {
-    await publishPaymentFailed(tx, { userId, paymentId: failed.id, providerSubscriptionId: known.id, amountPaise: failed.amount, reason: failed.error_description ?? '', at });
+    await publishPaymentFailed(tx, {
+      userId,
+      paymentId: failed.id,
+      providerSubscriptionId: known.id,
+      amountPaise: failed.amount,
+      reason: failed.error_description ?? '',
+      at,
+    });
     outcome.paymentFailed = true;
   }
   if (webhook.event === 'payment.failed') return outcome;
   if (webhook.event === 'subscription.charged' && payment?.status === 'captured' && subscription?.current_start) {
-    const charge = { userId, providerSubscriptionId: known.id, paymentId: payment.id, amountPaise: payment.amount, cycleStart: new Date(subscription.current_start * 1000) };
+    const charge = {
+      userId,
+      providerSubscriptionId: known.id,
+      paymentId: payment.id,
+      amountPaise: payment.amount,
+      cycleStart: new Date(subscription.current_start * 1000),
+    };
     if ((await applyCharge(tx, charge, context.supplier)) === 'applied') outcome.chargedPaise = payment.amount;
   }
   if (!subscription || !(await reportProviderStatus(tx, known.id, subscription.status, at))) return outcome;

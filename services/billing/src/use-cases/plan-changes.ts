@@ -7,7 +7,8 @@ import { publishCancelled, publishSubscriptionChanged } from '../events/publish.
 export const basicAllowance = (period: Period): Allowance => ({ ...period, queriesLimit: plans.basic.queriesPerMonth });
 
 /** Gives a new user the Basic plan for `period`, and returns it; a user who already has a subscription keeps it (undefined). */
-export const startBasicPlan = (db: Queryable, userId: string, period: Period): Promise<SubscriptionRow | undefined> => insertBasicPlan(db, userId, basicAllowance(period));
+export const startBasicPlan = (db: Queryable, userId: string, period: Period): Promise<SubscriptionRow | undefined> =>
+  insertBasicPlan(db, userId, basicAllowance(period));
 
 /**
  * A user without a subscription chooses Basic: it starts for the India calendar month of `at`, and

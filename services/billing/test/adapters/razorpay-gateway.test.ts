@@ -32,7 +32,15 @@ describe('createRazorpayGateway (the razorpay SDK against the sandbox)', () => {
     const { sandbox, gateway } = await startSandbox(t);
     const created = await gateway.createSubscription({ userId: 'user-1' });
     assert.match(created.id, /^sub_[A-Za-z0-9]{14}$/);
-    assert.deepEqual(created, { id: created.id, planId: keys.planId, status: 'created', currentStart: null, currentEnd: null, endedAt: null, notes: { user_id: 'user-1' } });
+    assert.deepEqual(created, {
+      id: created.id,
+      planId: keys.planId,
+      status: 'created',
+      currentStart: null,
+      currentEnd: null,
+      endedAt: null,
+      notes: { user_id: 'user-1' },
+    });
     assert.deepEqual(await gateway.fetchSubscription(created.id), created);
 
     const raw = (await (await rawCall(sandbox.url, 'GET', `/v1/subscriptions/${created.id}`)).json()) as Record<string, unknown>;

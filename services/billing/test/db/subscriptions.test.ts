@@ -21,7 +21,16 @@ describe('subscriptions table', () => {
     assert.equal((await startBasicPlan(billing.deps.db, userId, april))?.start_date.toISOString(), april.start.toISOString());
     assert.equal(await startBasicPlan(billing.deps.db, userId, basicPeriod(new Date('2026-05-10T10:00:00Z'))), undefined, 'an existing subscription is kept');
     const row = await findSubscription(billing.deps.db, userId);
-    assert.deepEqual(row, { user_id: userId, plan: 'basic', status: 'active', queries_used: 0, queries_limit: 1, start_date: april.start, end_date: april.end, provider_subscription_id: null });
+    assert.deepEqual(row, {
+      user_id: userId,
+      plan: 'basic',
+      status: 'active',
+      queries_used: 0,
+      queries_limit: 1,
+      start_date: april.start,
+      end_date: april.end,
+      provider_subscription_id: null,
+    });
     assert.equal(await findSubscription(billing.deps.db, randomUUID()), undefined);
   });
 });

@@ -165,7 +165,16 @@ describe('gstinValid', () => {
 
   it('rejects the wrong shape', () => {
     // The last three carry the check character their first 14 characters give: only the shape is wrong.
-    for (const gstin of ['', '27AAACR5055K1Z', '27AAACR5055K1Z77', '27aaacr5055k1z7', ' 27AAACR5055K1Z7', '27AAACR5055K0Z8', '27AAACR5055K1Y9', '2AAAACR5055K1Z1']) {
+    for (const gstin of [
+      '',
+      '27AAACR5055K1Z',
+      '27AAACR5055K1Z77',
+      '27aaacr5055k1z7',
+      ' 27AAACR5055K1Z7',
+      '27AAACR5055K0Z8',
+      '27AAACR5055K1Y9',
+      '2AAAACR5055K1Z1',
+    ]) {
       assert.equal(gstinValid(gstin), false, JSON.stringify(gstin));
     }
   });

@@ -3,7 +3,12 @@ import { describe, it } from 'node:test';
 import { gstBreakdown } from '../../src/domain/gst.ts';
 import { type InvoiceDocument, renderInvoicePdf } from '../../src/domain/invoice-pdf.ts';
 
-const supplier = { name: 'Better Plus Technologies Private Limited', address: '12, 3rd Cross, Indiranagar, Bengaluru 560038', gstin: '29AAGCB7383J1Z4', stateCode: '29' };
+const supplier = {
+  name: 'Better Plus Technologies Private Limited',
+  address: '12, 3rd Cross, Indiranagar, Bengaluru 560038',
+  gstin: '29AAGCB7383J1Z4',
+  stateCode: '29',
+};
 
 function invoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
   const buyer = overrides.buyer ?? { name: 'Priya Sharma', email: 'priya@example.com', gstin: null, stateCode: null };
@@ -54,7 +59,10 @@ describe('renderInvoicePdf', () => {
   });
 
   it('shows the Rule 46 particulars of an inter-state supply to a registered buyer, with IGST', async () => {
-    const pdf = await renderInvoicePdf(invoice({ buyer: interStateBuyer, breakdown: gstBreakdown({ totalPaise: 249_900, supplierStateCode: '29', placeOfSupplyCode: '27' }) }), { compress: false });
+    const pdf = await renderInvoicePdf(
+      invoice({ buyer: interStateBuyer, breakdown: gstBreakdown({ totalPaise: 249_900, supplierStateCode: '29', placeOfSupplyCode: '27' }) }),
+      { compress: false },
+    );
     assert.equal(pageCount(pdf), 1);
     const lines = shownLines(pdf);
     for (const expected of [
@@ -92,14 +100,20 @@ describe('renderInvoicePdf', () => {
     assert.ok(lines.includes('SGST @ 9%'));
     assert.equal(lines.filter((line) => line === 'INR 190.60').length, 2);
     assert.ok(!lines.some((line) => line.startsWith('IGST')));
-    assert.deepEqual(lines.filter((line) => line.startsWith('GSTIN:')), ['GSTIN: 29AAGCB7383J1Z4']);
+    assert.deepEqual(
+      lines.filter((line) => line.startsWith('GSTIN:')),
+      ['GSTIN: 29AAGCB7383J1Z4'],
+    );
     assert.ok(lines.includes('Karnataka (29)'), 'the place of supply is the supplier state');
   });
 
   it('names the union-territory tax UTGST within a union territory without a legislature', async () => {
     const chandigarh = { ...supplier, stateCode: '04' };
     const lines = shownLines(
-      await renderInvoicePdf(invoice({ supplier: chandigarh, breakdown: gstBreakdown({ totalPaise: 249_900, supplierStateCode: '04', placeOfSupplyCode: null }) }), { compress: false }),
+      await renderInvoicePdf(
+        invoice({ supplier: chandigarh, breakdown: gstBreakdown({ totalPaise: 249_900, supplierStateCode: '04', placeOfSupplyCode: null }) }),
+        { compress: false },
+      ),
     );
     assert.ok(lines.includes('UTGST @ 9%'));
     assert.ok(!lines.includes('SGST @ 9%'));

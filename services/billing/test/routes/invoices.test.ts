@@ -55,8 +55,24 @@ describe('invoices', () => {
     assert.match(invoice.number, /^INV-\d{6}$/);
     assert.equal(invoice.number, `INV-${String(invoice.id).padStart(6, '0')}`);
     assert.deepEqual(
-      { amount: invoice.amount, plan: invoice.plan, taxable: invoice.taxable_amount, tax: invoice.tax, place: invoice.place_of_supply.code, words: invoice.amount_in_words, name: invoice.buyer.name },
-      { amount: 249_900, plan: 'premium', taxable: 211_780, tax: { rate: 18, cgst: 19_060, sgst: 19_060, igst: 0, local_tax: 'SGST' }, place: '29', words: 'Rupees Two Thousand Four Hundred Ninety-Nine Only', name: 'Asha Rao' },
+      {
+        amount: invoice.amount,
+        plan: invoice.plan,
+        taxable: invoice.taxable_amount,
+        tax: invoice.tax,
+        place: invoice.place_of_supply.code,
+        words: invoice.amount_in_words,
+        name: invoice.buyer.name,
+      },
+      {
+        amount: 249_900,
+        plan: 'premium',
+        taxable: 211_780,
+        tax: { rate: 18, cgst: 19_060, sgst: 19_060, igst: 0, local_tax: 'SGST' },
+        place: '29',
+        words: 'Rupees Two Thousand Four Hundred Ninety-Nine Only',
+        name: 'Asha Rao',
+      },
     );
     assert.deepEqual((await asha.call('GET', `/api/invoices/${String(invoice.id)}`)).json<Invoice>(), invoice);
     const pdf = await asha.call('GET', `/api/invoices/${String(invoice.id)}/pdf`);
@@ -66,7 +82,8 @@ describe('invoices', () => {
 
     const ravi = await signedIn();
     assert.deepEqual((await ravi.call('GET', '/api/invoices')).json(), []);
-    for (const url of [`/api/invoices/${String(invoice.id)}`, `/api/invoices/${String(invoice.id)}/pdf`]) assert.equal((await ravi.call('GET', url)).statusCode, 404, url);
+    for (const url of [`/api/invoices/${String(invoice.id)}`, `/api/invoices/${String(invoice.id)}/pdf`])
+      assert.equal((await ravi.call('GET', url)).statusCode, 404, url);
     assert.equal((await ravi.call('GET', '/api/invoices/abc')).statusCode, 400);
     assert.equal((await ravi.call('POST', '/dev/razorpay/pay', { subscription_id: subscriptionId })).statusCode, 404, "nobody pays someone else's checkout");
   });

@@ -6,7 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
 import { plans } from '../../src/domain/plans.ts';
-import { bearerFor, counted as countedIn, heldEvent, registerUser, startWithSandbox, stopEach, subscribed, type BillingWithSandbox, type OnDatabase } from '../support/billing.ts';
+import {
+  bearerFor,
+  counted as countedIn,
+  heldEvent,
+  registerUser,
+  startWithSandbox,
+  stopEach,
+  subscribed,
+  type BillingWithSandbox,
+  type OnDatabase,
+} from '../support/billing.ts';
 
 let started: OnDatabase;
 let stack: TestStack;
@@ -45,7 +55,11 @@ describe('billing metrics', () => {
     assert.equal((await verify(triple)).statusCode, 200);
     assert.equal((await verify(triple)).statusCode, 200);
     assert.equal((await billed.deliver(heldEvent(billed.held, 'subscription.charged'))).statusCode, 200);
-    assert.deepEqual(await figures(), { ...before, verified: (before.verified ?? NaN) + 1, revenuePaise: (before.revenuePaise ?? NaN) + plans.premium.pricePaise });
+    assert.deepEqual(await figures(), {
+      ...before,
+      verified: (before.verified ?? NaN) + 1,
+      revenuePaise: (before.revenuePaise ?? NaN) + plans.premium.pricePaise,
+    });
   });
 
   it('counts a payment that failed once, when its webhook first reports it', async () => {

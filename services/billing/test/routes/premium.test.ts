@@ -30,7 +30,14 @@ describe('Premium through Razorpay', () => {
       assert.equal(verified.statusCode, 200, `${database}: ${JSON.stringify(verified.body)}`);
       const charged = JSON.parse(heldEvent(user.held, 'subscription.charged').rawBody) as { payload: { subscription: { entity: { current_start: number } } } };
       const currentStart = charged.payload.subscription.entity.current_start;
-      assert.deepEqual(await user.subscription(), { plan: 'premium', active: true, status: 'active', queriesUsed: 0, queriesLimit: 50, endDate: addIndiaMonths(new Date(currentStart * 1000), 1).toISOString() });
+      assert.deepEqual(await user.subscription(), {
+        plan: 'premium',
+        active: true,
+        status: 'active',
+        queriesUsed: 0,
+        queriesLimit: 50,
+        endDate: addIndiaMonths(new Date(currentStart * 1000), 1).toISOString(),
+      });
       assert.deepEqual(await user.counts(), { payments: 1, invoices: 1 });
     }
   });
@@ -63,14 +70,18 @@ describe('Premium through Razorpay', () => {
       const thirdTriple = await third.sandbox.pay(await third.createPremium());
       const thirdCharged = heldEvent(third.held, 'subscription.charged');
       const answers = await Promise.all([third.verify(thirdTriple), third.deliver(thirdCharged), third.verify(thirdTriple), third.deliver(thirdCharged)]);
-      assert.deepEqual(answers.map((a) => a.statusCode), [200, 200, 200, 200], database);
+      assert.deepEqual(
+        answers.map((a) => a.statusCode),
+        [200, 200, 200, 200],
+        database,
+      );
       assert.deepEqual(await third.counts(), { payments: 1, invoices: 1 }, database);
       assert.equal((await third.verifiedEvents()).length, 1, `${database}: one PaymentVerified`);
       assert.equal((await third.subscription()).queriesLimit, 50);
     }
   });
 
-  it('refuses a forged or someone else\'s payment with 400, changing nothing', async () => {
+  it("refuses a forged or someone else's payment with 400, changing nothing", async () => {
     for (const each of onEach) {
       const { database } = each;
       const owner = await customer(each);
@@ -88,12 +99,16 @@ describe('Premium through Razorpay', () => {
         assert.equal((await who.subscription()).plan, 'basic');
         assert.deepEqual(await who.counts(), { payments: 0, invoices: 0 });
       }
-      const wrongType = await owner.call('POST', '/api/subscription/verify-payment', { razorpay_payment_id: 42, razorpay_subscription_id: triple.razorpay_subscription_id, razorpay_signature: triple.razorpay_signature });
+      const wrongType = await owner.call('POST', '/api/subscription/verify-payment', {
+        razorpay_payment_id: 42,
+        razorpay_subscription_id: triple.razorpay_subscription_id,
+        razorpay_signature: triple.razorpay_signature,
+      });
       assert.equal(wrongType.statusCode, 400);
     }
   });
 
-  it('refuses free while Premium is active, with the spec\'s message, and keeps Basic for a Basic user', async () => {
+  it("refuses free while Premium is active, with the spec's message, and keeps Basic for a Basic user", async () => {
     const each = onEach[0] ?? assert.fail('no billing started');
     const basic = await customer(each);
     assert.deepEqual((await basic.call('POST', '/api/subscription/create', { plan: 'free' })).body.plan, 'basic');
@@ -149,12 +164,20 @@ describe('Razorpay webhooks', () => {
     await user.sandbox.pay(await user.createPremium());
     const charged = heldEvent(user.held, 'subscription.charged');
     assert.equal((await user.deliver({ ...charged, headers: { ...charged.headers, 'x-razorpay-signature': 'f'.repeat(64) } })).statusCode, 400);
-    assert.equal((await user.deliver({ rawBody: charged.rawBody.replace('"captured"', '"failed"'), headers: charged.headers })).statusCode, 400, 'a body changed after signing');
+    assert.equal(
+      (await user.deliver({ rawBody: charged.rawBody.replace('"captured"', '"failed"'), headers: charged.headers })).statusCode,
+      400,
+      'a body changed after signing',
+    );
     assert.equal((await user.deliver(resigned({ rawBody: '{}', headers: charged.headers }, () => undefined))).statusCode, 400);
     assert.deepEqual(await user.counts(), { payments: 0, invoices: 0 });
-    const stranger = resigned(charged, (body) => {
-      ((body.payload as { subscription: { entity: { id: string } } }).subscription.entity).id = 'sub_NOTOURS000000';
-    }, randomUUID());
+    const stranger = resigned(
+      charged,
+      (body) => {
+        (body.payload as { subscription: { entity: { id: string } } }).subscription.entity.id = 'sub_NOTOURS000000';
+      },
+      randomUUID(),
+    );
     assert.deepEqual((await user.deliver(stranger)).body, { received: true, applied: false });
     assert.deepEqual(await user.counts(), { payments: 0, invoices: 0 });
   });
@@ -170,17 +193,29 @@ describe('Razorpay webhooks', () => {
       await user.deliver(halted);
       assert.deepEqual([(await user.subscription()).status, (await user.subscription()).active], ['halted', false], database);
       // An activation raised before the halt, delivered late.
-      await user.deliver(resigned(activated, (body) => {
-        body.created_at = (body.created_at as number) - 3600;
-      }, randomUUID()));
+      await user.deliver(
+        resigned(
+          activated,
+          (body) => {
+            body.created_at = (body.created_at as number) - 3600;
+          },
+          randomUUID(),
+        ),
+      );
       assert.equal((await user.subscription()).status, 'halted', `${database}: an older report is ignored`);
       await user.deliver(await user.sandbox.sendEvent('subscription.resumed', subscriptionId));
       assert.equal((await user.subscription()).status, 'active', `${database}: a newer one applies`);
       await user.deliver(await user.sandbox.sendEvent('subscription.cancelled', subscriptionId));
       assert.equal((await user.subscription()).status, 'cancelled');
-      await user.deliver(resigned(activated, (body) => {
-        body.created_at = Math.floor(Date.now() / 1000) + 60;
-      }, randomUUID()));
+      await user.deliver(
+        resigned(
+          activated,
+          (body) => {
+            body.created_at = Math.floor(Date.now() / 1000) + 60;
+          },
+          randomUUID(),
+        ),
+      );
       assert.equal((await user.subscription()).status, 'cancelled', `${database}: a cancelled subscription stays cancelled`);
     }
   });

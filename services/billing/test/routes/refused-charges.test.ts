@@ -39,7 +39,10 @@ async function refusalsOf(billing: Billing, providerSubscriptionId: string): Pro
 
 /** The amount of each of the user's invoices. */
 async function invoicedPaise(billing: Billing, userId: string): Promise<number[]> {
-  const { rows } = await billing.deps.db.query<{ amount_paise: number }>('SELECT amount_paise::int AS amount_paise FROM invoices WHERE user_id = $1 ORDER BY id', [userId]);
+  const { rows } = await billing.deps.db.query<{ amount_paise: number }>(
+    'SELECT amount_paise::int AS amount_paise FROM invoices WHERE user_id = $1 ORDER BY id',
+    [userId],
+  );
   return rows.map((row) => row.amount_paise);
 }
 
@@ -57,7 +60,16 @@ function charged(subscriptionId: string, change: { amount?: number; currency?: s
     contains: ['subscription', 'payment'],
     created_at: now,
     payload: {
-      subscription: { entity: { id: subscriptionId, entity: 'subscription', plan_id: change.planId ?? TEST_KEYS.planId, status: 'active', current_start: now, current_end: now + 30 * 86_400 } },
+      subscription: {
+        entity: {
+          id: subscriptionId,
+          entity: 'subscription',
+          plan_id: change.planId ?? TEST_KEYS.planId,
+          status: 'active',
+          current_start: now,
+          current_end: now + 30 * 86_400,
+        },
+      },
       payment: {
         entity: {
           id: change.paymentId ?? `pay_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
@@ -78,7 +90,7 @@ before(async () => {
 });
 after(() => stopEach(onEach));
 
-describe('a signed webhook whose charge is not the plan\'s', () => {
+describe("a signed webhook whose charge is not the plan's", () => {
   it('is refused for a subscription created and never paid: Basic stays, no payment or invoice, the refusal recorded with its reason and counted', async () => {
     for (const each of onEach) {
       const { database } = each;
@@ -97,7 +109,11 @@ describe('a signed webhook whose charge is not the plan\'s', () => {
         assert.deepEqual([answer.statusCode, answer.body], [200, { received: true, applied: false }], `${database}: ${reason}`);
         assert.equal((await user.subscription()).plan, 'basic', `${database}: ${reason}: no Premium`);
         assert.deepEqual(await user.counts(), { payments: 0, invoices: 0 }, `${database}: ${reason}: no payment, no invoice`);
-        assert.deepEqual((await refusalsOf(billing, subscriptionId)).map((r) => [r.reason, r.source]), [[reason, 'webhook']], `${database}: ${reason}: recorded`);
+        assert.deepEqual(
+          (await refusalsOf(billing, subscriptionId)).map((r) => [r.reason, r.source]),
+          [[reason, 'webhook']],
+          `${database}: ${reason}: recorded`,
+        );
         assert.equal(await refusedCount(billing, reason), (before ?? NaN) + 1, `${database}: ${reason}: counted`);
       }
     }
@@ -109,7 +125,11 @@ describe('a signed webhook whose charge is not the plan\'s', () => {
       const before = await refusedCount(billing, 'subscription');
       const answer = await each.billed.deliver(signedWebhook(charged('sub_NotOneOfOurs01')));
       assert.deepEqual([answer.statusCode, answer.body], [200, { received: true, applied: false }], each.database);
-      assert.deepEqual((await refusalsOf(billing, 'sub_NotOneOfOurs01')).map((r) => r.reason), ['subscription'], each.database);
+      assert.deepEqual(
+        (await refusalsOf(billing, 'sub_NotOneOfOurs01')).map((r) => r.reason),
+        ['subscription'],
+        each.database,
+      );
       assert.equal(await refusedCount(billing, 'subscription'), (before ?? NaN) + 1, each.database);
     }
   });
@@ -125,11 +145,22 @@ describe('a signed webhook whose charge is not the plan\'s', () => {
       const underpaid = signedWebhook(charged(subscriptionId, { amount: 100, paymentId: triple.razorpay_payment_id }));
       const before = await refusedCount(billing, 'amount');
       const answers = await Promise.all(Array.from({ length: 20 }, () => user.deliver(underpaid)));
-      assert.deepEqual(answers.map((a) => a.statusCode), Array.from({ length: 20 }, () => 200), database);
-      assert.ok(answers.every((a) => a.body.applied === false), `${database}: none applied`);
+      assert.deepEqual(
+        answers.map((a) => a.statusCode),
+        Array.from({ length: 20 }, () => 200),
+        database,
+      );
+      assert.ok(
+        answers.every((a) => a.body.applied === false),
+        `${database}: none applied`,
+      );
       assert.equal((await user.subscription()).plan, 'basic', database);
       assert.deepEqual(await user.counts(), { payments: 0, invoices: 0 }, database);
-      assert.deepEqual((await refusalsOf(billing, subscriptionId)).map((r) => [r.reason, r.payment_id, r.amount_paise, r.currency]), [['amount', triple.razorpay_payment_id, '100', 'INR']], database);
+      assert.deepEqual(
+        (await refusalsOf(billing, subscriptionId)).map((r) => [r.reason, r.payment_id, r.amount_paise, r.currency]),
+        [['amount', triple.razorpay_payment_id, '100', 'INR']],
+        database,
+      );
       assert.equal(await refusedCount(billing, 'amount'), (before ?? NaN) + 1, `${database}: counted once`);
 
       // Razorpay's own report of the same payment, at the plan's price, and the checkout's proof.
@@ -151,15 +182,22 @@ describe('a signed webhook whose charge is not the plan\'s', () => {
       const underpaid = signedWebhook(charged(subscriptionId, { amount: 100, paymentId: triple.razorpay_payment_id }));
       const right = heldEvent(user.held, 'subscription.charged');
       const answers = await Promise.all([...Array.from({ length: 10 }, () => user.deliver(underpaid)), user.deliver(right), user.verify(triple)]);
-      assert.ok(answers.every((a) => a.statusCode === 200), database);
+      assert.ok(
+        answers.every((a) => a.statusCode === 200),
+        database,
+      );
       assert.equal((await user.subscription()).plan, 'premium', database);
       assert.deepEqual(await invoicedPaise(each.billed.billing, user.userId), [plans.premium.pricePaise], database);
-      assert.deepEqual((await refusalsOf(each.billed.billing, subscriptionId)).map((r) => r.reason), ['amount'], database);
+      assert.deepEqual(
+        (await refusalsOf(each.billed.billing, subscriptionId)).map((r) => r.reason),
+        ['amount'],
+        database,
+      );
     }
   });
 });
 
-describe('verify-payment of a charge that is not the plan\'s', () => {
+describe("verify-payment of a charge that is not the plan's", () => {
   it("is refused with 400 for someone else's payment signed with the key: recorded, and the payment still counts for its own subscription", async () => {
     for (const each of onEach) {
       const { database } = each;
@@ -170,12 +208,20 @@ describe('verify-payment of a charge that is not the plan\'s', () => {
       const taker = await customer(each);
       const takerSubscription = await taker.createPremium();
       await taker.sandbox.pay(takerSubscription);
-      const borrowed = { razorpay_payment_id: paid.razorpay_payment_id, razorpay_subscription_id: takerSubscription, razorpay_signature: razorpaySignature(TEST_KEYS.keySecret, `${paid.razorpay_payment_id}|${takerSubscription}`) };
+      const borrowed = {
+        razorpay_payment_id: paid.razorpay_payment_id,
+        razorpay_subscription_id: takerSubscription,
+        razorpay_signature: razorpaySignature(TEST_KEYS.keySecret, `${paid.razorpay_payment_id}|${takerSubscription}`),
+      };
       const answer = await taker.verify(borrowed);
       assert.deepEqual([answer.statusCode, answer.body.error], [400, VERIFY_FAILED], database);
       assert.equal((await taker.subscription()).plan, 'basic', database);
       assert.deepEqual(await taker.counts(), { payments: 0, invoices: 0 }, database);
-      assert.deepEqual((await refusalsOf(each.billed.billing, takerSubscription)).map((r) => [r.reason, r.source]), [['subscription', 'verify-payment']], database);
+      assert.deepEqual(
+        (await refusalsOf(each.billed.billing, takerSubscription)).map((r) => [r.reason, r.source]),
+        [['subscription', 'verify-payment']],
+        database,
+      );
       assert.equal((await payer.verify(paid)).statusCode, 200, database);
       assert.equal((await payer.subscription()).plan, 'premium', database);
       assert.deepEqual(await payer.counts(), { payments: 1, invoices: 1 }, database);
@@ -203,10 +249,13 @@ describe('a Premium plan at Razorpay that charges another price (a 1-rupee test 
     assert.equal((await user.deliver(heldEvent(user.held, 'subscription.charged'))).body.applied, false);
     assert.equal((await user.subscription()).plan, 'basic');
     assert.deepEqual(await user.counts(), { payments: 0, invoices: 0 });
-    assert.deepEqual((await refusalsOf(billed.billing, subscriptionId)).map((r) => [r.reason, r.source, r.amount_paise]), [
-      ['amount', 'verify-payment', '100'],
-      ['amount', 'webhook', '100'],
-    ]);
+    assert.deepEqual(
+      (await refusalsOf(billed.billing, subscriptionId)).map((r) => [r.reason, r.source, r.amount_paise]),
+      [
+        ['amount', 'verify-payment', '100'],
+        ['amount', 'webhook', '100'],
+      ],
+    );
     assert.equal(await refusedCount(billed.billing, 'amount'), (before ?? NaN) + 2);
   });
 });

@@ -57,7 +57,9 @@ describe('a signed webhook with a NUL or a wrong type', () => {
       }),
     );
     assert.equal(answer.statusCode, 400);
-    const { rows } = await started.billed.billing.deps.db.query<{ status: string }>('SELECT status FROM provider_subscriptions WHERE id = $1', [subscriptionId]);
+    const { rows } = await started.billed.billing.deps.db.query<{ status: string }>('SELECT status FROM provider_subscriptions WHERE id = $1', [
+      subscriptionId,
+    ]);
     assert.deepEqual(rows, [{ status: 'created' }], 'the provider status is as it was');
 
     // The same webhook unchanged still applies.

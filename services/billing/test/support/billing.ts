@@ -31,7 +31,10 @@ export async function registerUser(billing: Billing, userId: string, registeredA
   });
 }
 
-export async function subscriptionRow(billing: Billing, userId: string): Promise<{ plan: string; start_date: Date; end_date: Date; queries_limit: number } | undefined> {
+export async function subscriptionRow(
+  billing: Billing,
+  userId: string,
+): Promise<{ plan: string; start_date: Date; end_date: Date; queries_limit: number } | undefined> {
   const { rows } = await billing.deps.db.query<{ plan: string; start_date: Date; end_date: Date; queries_limit: number }>(
     'SELECT plan, start_date, end_date, queries_limit FROM subscriptions WHERE user_id = $1',
     [userId],
@@ -71,7 +74,11 @@ export interface BillingWithSandbox {
  * what the checkout returns comes from `sandbox.pay`, and its webhooks wait in `held`. The
  * caller closes the sandbox after the stack.
  */
-export async function startBillingWithSandbox(stack: TestStack, env: Record<string, string> = {}, sandboxOptions: Partial<Pick<RazorpaySandboxOptions, 'amountPaise'>> = {}): Promise<BillingWithSandbox> {
+export async function startBillingWithSandbox(
+  stack: TestStack,
+  env: Record<string, string> = {},
+  sandboxOptions: Partial<Pick<RazorpaySandboxOptions, 'amountPaise'>> = {},
+): Promise<BillingWithSandbox> {
   const held: Webhook[] = [];
   const sandbox = await startRazorpaySandbox({
     ...TEST_KEYS,
@@ -99,7 +106,14 @@ export async function startBillingWithSandbox(stack: TestStack, env: Record<stri
 /** A webhook of `body` signed with the webhook secret, as Razorpay would sign it (a new event id unless given). */
 export function signedWebhook(body: object, eventId: string = randomUUID()): Webhook {
   const rawBody = JSON.stringify(body);
-  return { rawBody, headers: { 'content-type': 'application/json', 'x-razorpay-signature': razorpaySignature(TEST_KEYS.webhookSecret, rawBody), 'x-razorpay-event-id': eventId } };
+  return {
+    rawBody,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': razorpaySignature(TEST_KEYS.webhookSecret, rawBody),
+      'x-razorpay-event-id': eventId,
+    },
+  };
 }
 
 /** A webhook changed as a test needs (an older time, another event id), signed again as Razorpay would. */
@@ -123,7 +137,10 @@ export interface OnDatabase {
 }
 
 /** billing with the tests' sandbox on a stack of its own, on the environment's database. */
-export async function startWithSandbox(env: Record<string, string> = {}, sandboxOptions: Parameters<typeof startBillingWithSandbox>[2] = {}): Promise<OnDatabase> {
+export async function startWithSandbox(
+  env: Record<string, string> = {},
+  sandboxOptions: Parameters<typeof startBillingWithSandbox>[2] = {},
+): Promise<OnDatabase> {
   const stack = await createTestStack();
   const database = realInfrastructure.postgres && env.DATABASE_URL !== '' ? 'postgres' : 'pglite';
   return { database, stack, billed: await startBillingWithSandbox(stack, env, sandboxOptions) };
@@ -187,5 +204,18 @@ export async function customer({ stack, billed }: Pick<OnDatabase, 'stack' | 'bi
     return rows[0];
   };
   const verifiedEvents = async () => (await published(billing, PaymentVerifiedEvent)).filter((e) => e.key === userId);
-  return { userId, headers, call, subscription, createPremium, verify, counts, verifiedEvents, billing, sandbox, held, deliver: (webhook: Webhook) => billed.deliver(webhook) };
+  return {
+    userId,
+    headers,
+    call,
+    subscription,
+    createPremium,
+    verify,
+    counts,
+    verifiedEvents,
+    billing,
+    sandbox,
+    held,
+    deliver: (webhook: Webhook) => billed.deliver(webhook),
+  };
 }

@@ -33,29 +33,59 @@ after(() => stack.close());
 describe('the plan scheduler, on the time it is given', () => {
   it('returns a cancelled or halted Premium to Basic at its end with PlanExpired, renews Basic monthly, and leaves an active Premium to its renewal', async () => {
     for (const { database, billing } of onEach) {
-      const [cancelled, halted, active, basic] = [await insert(billing, 'premium', 'cancelled'), await insert(billing, 'premium', 'halted'), await insert(billing, 'premium', 'active'), await insert(billing, 'basic', 'active')];
+      const [cancelled, halted, active, basic] = [
+        await insert(billing, 'premium', 'cancelled'),
+        await insert(billing, 'premium', 'halted'),
+        await insert(billing, 'premium', 'active'),
+        await insert(billing, 'basic', 'active'),
+      ];
       assert.equal(await rollOverDuePlans(billing.deps.uow, new Date(end.getTime() - 1000)), 0, `${database}: nothing is due before the end`);
       await rollOverDuePlans(billing.deps.uow, later);
       // March 2031 in India time.
       const march = { start_date: new Date('2031-02-28T18:30:00Z'), end_date: new Date('2031-03-31T18:30:00Z') };
       for (const userId of [cancelled, halted, basic]) {
         const row = await findSubscription(billing.deps.db, userId);
-        assert.deepEqual(row && { plan: row.plan, status: row.status, queries_used: row.queries_used, queries_limit: row.queries_limit, start_date: row.start_date, end_date: row.end_date }, { plan: 'basic', status: 'active', queries_used: 0, queries_limit: 1, ...march }, database);
+        assert.deepEqual(
+          row && {
+            plan: row.plan,
+            status: row.status,
+            queries_used: row.queries_used,
+            queries_limit: row.queries_limit,
+            start_date: row.start_date,
+            end_date: row.end_date,
+          },
+          { plan: 'basic', status: 'active', queries_used: 0, queries_limit: 1, ...march },
+          database,
+        );
       }
       assert.equal((await findSubscription(billing.deps.db, active))?.plan, 'premium', `${database}: an active Premium waits for its renewal charge`);
       const expired = (await published(billing, PlanExpiredEvent)).map((e) => e.payload.userId);
       assert.deepEqual(expired.filter((id) => [cancelled, halted, active, basic].includes(id)).sort(), [cancelled, halted].sort(), database);
       const changed = (await published(billing, SubscriptionChangedEvent)).filter((e) => e.key === basic);
-      assert.deepEqual(changed.map((e) => [e.payload.plan, e.payload.periodEnd && timestampDate(e.payload.periodEnd).toISOString()]), [['basic', march.end_date.toISOString()]], database);
+      assert.deepEqual(
+        changed.map((e) => [e.payload.plan, e.payload.periodEnd && timestampDate(e.payload.periodEnd).toISOString()]),
+        [['basic', march.end_date.toISOString()]],
+        database,
+      );
     }
   });
 
   it('moves each due plan once when replicas run it at the same moment', async () => {
     for (const { database, billing } of onEach) {
-      const users = await Promise.all(Array.from({ length: 30 }, (_, i) => insert(billing, i % 2 === 0 ? 'premium' : 'basic', i % 2 === 0 ? 'cancelled' : 'active')));
+      const users = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => insert(billing, i % 2 === 0 ? 'premium' : 'basic', i % 2 === 0 ? 'cancelled' : 'active')),
+      );
       const expiredBefore = (await published(billing, PlanExpiredEvent)).length;
-      const moved = await Promise.all([rollOverDuePlans(billing.deps.uow, later), rollOverDuePlans(billing.deps.uow, later), rollOverDuePlans(billing.deps.uow, later)]);
-      assert.equal(moved.reduce((a, b) => a + b, 0), 30, `${database}: ${moved.join(' + ')}`);
+      const moved = await Promise.all([
+        rollOverDuePlans(billing.deps.uow, later),
+        rollOverDuePlans(billing.deps.uow, later),
+        rollOverDuePlans(billing.deps.uow, later),
+      ]);
+      assert.equal(
+        moved.reduce((a, b) => a + b, 0),
+        30,
+        `${database}: ${moved.join(' + ')}`,
+      );
       const expired = (await published(billing, PlanExpiredEvent)).slice(expiredBefore).map((e) => e.payload.userId);
       assert.equal(expired.length, 15, database);
       assert.equal(new Set(expired).size, 15, `${database}: one PlanExpired per plan`);

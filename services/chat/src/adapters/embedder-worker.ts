@@ -30,7 +30,10 @@ try {
     const vectors = request.kind === 'query' ? session.embedQuery(request.texts[0] ?? '').then((vector) => [vector]) : session.embedPassages(request.texts);
     vectors.then(
       (list) => {
-        reply({ kind: 'vectors', id: request.id, vectors: list }, list.map((vector) => vector.buffer as ArrayBuffer));
+        reply(
+          { kind: 'vectors', id: request.id, vectors: list },
+          list.map((vector) => vector.buffer as ArrayBuffer),
+        );
       },
       (error: unknown) => {
         reply({ kind: 'failed', id: request.id, message: messageOf(error) });

@@ -9,39 +9,20 @@ import type { Embedder, EmbedderOptions } from './embedding-session.ts';
 
 export type { Embedder, EmbedderOptions } from './embedding-session.ts';
 
-/** Loads the model from options.modelDir (nothing from the network); rejects when it cannot. */
-export async function createEmbedder(options: EmbedderOptions): Promise<Embedder> {
-  const spec = options.spec ?? EMBEDDING_MODEL;
-  // None of the process's node options concern the worker, and some stop it (--input-type). The
-  // process's environment is shared so that the session's ORT_DISABLE_TELEMETRY reaches onnxruntime.
-  const worker = new Worker(new URL('./embedder-worker.ts', import.meta.url), { workerData: { ...options, spec }, execArgv: [], env: SHARE_ENV });
-  const pending = new Map<number, { resolve: (vectors: Float32Array[]) => void; reject: (error: Error) => void }>();
-  let nextId = 0;
-  let stopped: Error | undefined;
+type Pending = Map<number, { resolve: (vectors: Float32Array[]) => void; reject: (error: Error) => void }>;
 
-  const stop = (error: Error): void => {
-    stopped ??= error;
-    for (const request of pending.values()) {
-      request.reject(error);
-    }
-    pending.clear();
-  };
-  worker.on('error', stop);
-  worker.on('exit', (code) => {
-    stop(new Error(`the embedder's worker thread exited (code ${code})`));
-  });
-
-  // The worker's first message says whether the model loaded.
+/** Resolves once the worker's first message says the model loaded; otherwise terminates it and rejects. */
+async function modelLoaded(worker: Worker, modelDir: string, stopped: () => Error | undefined): Promise<void> {
   const loaded = new Promise<void>((resolve, reject) => {
     worker.once('message', (reply: EmbedderReply) => {
       if (reply.kind === 'ready') {
         resolve();
       } else {
-        reject(new Error(`embedding model in ${options.modelDir}: ${reply.kind === 'failed' ? reply.message : reply.kind}`));
+        reject(new Error(`embedding model in ${modelDir}: ${reply.kind === 'failed' ? reply.message : reply.kind}`));
       }
     });
     worker.once('exit', () => {
-      reject(stopped ?? new Error('the embedder stopped while loading'));
+      reject(stopped() ?? new Error('the embedder stopped while loading'));
     });
   });
   try {
@@ -50,6 +31,10 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
     await worker.terminate();
     throw error;
   }
+}
+
+/** Settles each pending request with the worker's reply to it; with none left waiting, the worker no longer holds the process open. */
+function answerRequests(worker: Worker, pending: Pending): void {
   worker.on('message', (reply: EmbedderReply) => {
     if (reply.kind === 'ready' || reply.id === undefined) {
       return;
@@ -65,6 +50,32 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
       request?.reject(new Error(`embedding failed: ${reply.message}`));
     }
   });
+}
+
+/** Loads the model from options.modelDir (nothing from the network); rejects when it cannot. */
+export async function createEmbedder(options: EmbedderOptions): Promise<Embedder> {
+  const spec = options.spec ?? EMBEDDING_MODEL;
+  // None of the process's node options concern the worker, and some stop it (--input-type). The
+  // process's environment is shared so that the session's ORT_DISABLE_TELEMETRY reaches onnxruntime.
+  const worker = new Worker(new URL('./embedder-worker.ts', import.meta.url), { workerData: { ...options, spec }, execArgv: [], env: SHARE_ENV });
+  const pending: Pending = new Map();
+  let nextId = 0;
+  let stopped: Error | undefined;
+
+  const stop = (error: Error): void => {
+    stopped ??= error;
+    for (const request of pending.values()) {
+      request.reject(error);
+    }
+    pending.clear();
+  };
+  worker.on('error', stop);
+  worker.on('exit', (code) => {
+    stop(new Error(`the embedder's worker thread exited (code ${code})`));
+  });
+
+  await modelLoaded(worker, options.modelDir, () => stopped);
+  answerRequests(worker, pending);
   // Held open only while a request waits, so an embedder nobody closed never keeps the process
   // alive. After the listener above: adding a 'message' listener holds the worker open again.
   worker.unref();

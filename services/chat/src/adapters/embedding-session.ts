@@ -67,67 +67,21 @@ export async function openEmbeddingSession(options: EmbedderOptions): Promise<Em
     return ids.length <= spec.maxTokens ? ids : [...ids.slice(0, spec.maxTokens - 1), ids[ids.length - 1] ?? 0];
   }
 
-  /** One forward pass over sequences of token ids; one pooled, normalised vector each. */
-  async function embedBatch(sequences: readonly number[][]): Promise<Float32Array[]> {
-    const length = Math.max(...sequences.map((ids) => ids.length));
-    const size = sequences.length * length;
-    const inputIds = new BigInt64Array(size);
-    const attentionMask = new BigInt64Array(size);
-    sequences.forEach((ids, row) => {
-      ids.forEach((id, column) => {
-        inputIds[row * length + column] = BigInt(id);
-        attentionMask[row * length + column] = 1n;
-      });
-    });
-    const shape = [sequences.length, length];
-    const feeds: Record<string, Tensor> = {
-      input_ids: new Tensor('int64', inputIds, shape),
-      attention_mask: new Tensor('int64', attentionMask, shape),
-    };
-    if (wantsTokenTypes) {
-      feeds.token_type_ids = new Tensor('int64', new BigInt64Array(size), shape);
-    }
-    const output = (await session.run(feeds)).last_hidden_state;
-    if (!output) {
-      throw new Error('the embedding model has no last_hidden_state output');
-    }
-    const hidden = output.data as Float32Array;
-    return sequences.map((ids, row) => pool(hidden, row, ids.length, length, spec.dimensions, spec.pooling));
-  }
-
-  // One forward pass at a time, questions before passages: a question asked while passages are
-  // being embedded waits for the batch in progress only.
-  const questions: (() => void)[] = [];
-  const batches: (() => void)[] = [];
-  let running = false;
-  function next(): void {
-    const pass = questions.shift() ?? batches.shift();
-    running = pass !== undefined;
-    pass?.();
-  }
-  function inTurn(lane: (() => void)[], texts: readonly string[]): Promise<Float32Array[]> {
-    return new Promise((resolve, reject) => {
-      lane.push(() => {
-        // Tokenized in turn too: a thousand passages take the tokenizer a second.
-        embedBatch(texts.map(tokenize)).then(resolve, reject).finally(next);
-      });
-      if (!running) {
-        next();
-      }
-    });
-  }
+  const passes = oneForwardPassAtATime();
+  // Tokenized in turn too: a thousand passages take the tokenizer a second.
+  const embed = (texts: readonly string[]) => () => embedBatch(session, spec, wantsTokenTypes, texts.map(tokenize));
 
   return {
     dimensions: spec.dimensions,
     async embedQuery(text) {
-      const [vector] = await inTurn(questions, [spec.queryPrefix + text]);
+      const [vector] = await passes.question(embed([spec.queryPrefix + text]));
       return vector ?? new Float32Array(spec.dimensions);
     },
     async embedPassages(texts) {
       // Batches of similar lengths waste the least on padding; results go back in the callers' order.
       const order = texts.map((_, index) => index).sort((a, b) => (texts[a]?.length ?? 0) - (texts[b]?.length ?? 0));
       const batchIndexes = Array.from({ length: Math.ceil(order.length / batchSize) }, (_, batch) => order.slice(batch * batchSize, (batch + 1) * batchSize));
-      const embedded = await Promise.all(batchIndexes.map((indexes) => inTurn(batches, indexes.map((index) => spec.passagePrefix + (texts[index] ?? '')))));
+      const embedded = await Promise.all(batchIndexes.map((indexes) => passes.batch(embed(indexes.map((index) => spec.passagePrefix + (texts[index] ?? ''))))));
       const vectors = new Array<Float32Array>(texts.length);
       batchIndexes.forEach((indexes, batch) => {
         indexes.forEach((index, position) => {
@@ -139,6 +93,68 @@ export async function openEmbeddingSession(options: EmbedderOptions): Promise<Em
     async close() {
       await session.release();
     },
+  };
+}
+
+/** One forward pass over sequences of token ids; one pooled, normalised vector each. */
+async function embedBatch(
+  session: InferenceSession,
+  spec: EmbeddingModelSpec,
+  wantsTokenTypes: boolean,
+  sequences: readonly number[][],
+): Promise<Float32Array[]> {
+  const length = Math.max(...sequences.map((ids) => ids.length));
+  const size = sequences.length * length;
+  const inputIds = new BigInt64Array(size);
+  const attentionMask = new BigInt64Array(size);
+  sequences.forEach((ids, row) => {
+    ids.forEach((id, column) => {
+      inputIds[row * length + column] = BigInt(id);
+      attentionMask[row * length + column] = 1n;
+    });
+  });
+  const shape = [sequences.length, length];
+  const feeds: Record<string, Tensor> = {
+    input_ids: new Tensor('int64', inputIds, shape),
+    attention_mask: new Tensor('int64', attentionMask, shape),
+  };
+  if (wantsTokenTypes) {
+    feeds.token_type_ids = new Tensor('int64', new BigInt64Array(size), shape);
+  }
+  const output = (await session.run(feeds)).last_hidden_state;
+  if (!output) {
+    throw new Error('the embedding model has no last_hidden_state output');
+  }
+  const hidden = output.data as Float32Array;
+  return sequences.map((ids, row) => pool(hidden, row, ids.length, length, spec.dimensions, spec.pooling));
+}
+
+/**
+ * One forward pass at a time, questions before passages: a question asked while passages are
+ * being embedded waits for the batch in progress only.
+ */
+function oneForwardPassAtATime() {
+  const questions: (() => void)[] = [];
+  const batches: (() => void)[] = [];
+  let running = false;
+  function next(): void {
+    const pass = questions.shift() ?? batches.shift();
+    running = pass !== undefined;
+    pass?.();
+  }
+  function inTurn(lane: (() => void)[], pass: () => Promise<Float32Array[]>): Promise<Float32Array[]> {
+    return new Promise((resolve, reject) => {
+      lane.push(() => {
+        pass().then(resolve, reject).finally(next);
+      });
+      if (!running) {
+        next();
+      }
+    });
+  }
+  return {
+    question: (pass: () => Promise<Float32Array[]>) => inTurn(questions, pass),
+    batch: (pass: () => Promise<Float32Array[]>) => inTurn(batches, pass),
   };
 }
 

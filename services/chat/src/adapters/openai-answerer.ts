@@ -26,7 +26,11 @@ const PROMPT_PASSAGES = 4;
 
 function promptFor(question: string, candidates: readonly Candidate[]): string {
   const blocks = candidates.map(({ entry, passages }) => {
-    const closest = passages.filter((p) => p.part === 'body').sort((a, b) => b.similarity - a.similarity).slice(0, PROMPT_PASSAGES).sort((a, b) => a.n - b.n);
+    const closest = passages
+      .filter((p) => p.part === 'body')
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, PROMPT_PASSAGES)
+      .sort((a, b) => a.n - b.n);
     return `[${entry.id}] ${entry.title} (${entry.kind})\n${entry.summary}\n${closest.map((p) => p.text).join(' ')}`;
   });
   return `Archive entries:\n\n${blocks.join('\n\n')}\n\nQuestion: ${question}`;
@@ -103,6 +107,9 @@ export function answerFrom(text: string, retrieved: readonly CandidateEntry[]): 
     const entry = byId.get(id);
     return entry ? [sourceOf(entry)] : [];
   });
-  const followUps = retrieved.filter((entry) => !cited.includes(entry.id)).flatMap((entry) => entry.questions.slice(0, 1)).slice(0, 3);
+  const followUps = retrieved
+    .filter((entry) => !cited.includes(entry.id))
+    .flatMap((entry) => entry.questions.slice(0, 1))
+    .slice(0, 3);
   return { response, sources, followUps, abstained: false };
 }

@@ -28,7 +28,15 @@ interface Refs {
 }
 
 const usearchIndex = (dimensions: number) =>
-  new usearch.Index({ dimensions, metric: usearch.MetricKind.Cos, quantization: usearch.ScalarKind.I8, connectivity: 16, expansion_add: 128, expansion_search: 96, multi: false });
+  new usearch.Index({
+    dimensions,
+    metric: usearch.MetricKind.Cos,
+    quantization: usearch.ScalarKind.I8,
+    connectivity: 16,
+    expansion_add: 128,
+    expansion_search: 96,
+    multi: false,
+  });
 
 /**
  * An approximate nearest-neighbour index of the passages' vectors in memory (USearch's HNSW
@@ -112,7 +120,8 @@ function passageIndex(index: InstanceType<typeof usearch.Index>, dimensions: num
   };
 }
 
-const bytesOf = (array: Uint32Array | Uint16Array, size: number): string => Buffer.from(array.buffer, array.byteOffset, size * array.BYTES_PER_ELEMENT).toString('base64');
+const bytesOf = (array: Uint32Array | Uint16Array, size: number): string =>
+  Buffer.from(array.buffer, array.byteOffset, size * array.BYTES_PER_ELEMENT).toString('base64');
 
 function bufferOf(base64: string): ArrayBuffer {
   const bytes = Buffer.from(base64, 'base64');

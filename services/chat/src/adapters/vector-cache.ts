@@ -9,7 +9,11 @@ import type { Passage } from '../domain/passages.ts';
 export const passagesKey =
   (model: string) =>
   (passages: readonly Passage[]): string =>
-    createHash('sha256').update(model).update('\0').update(passages.map((p) => p.text).join('\0')).digest('hex');
+    createHash('sha256')
+      .update(model)
+      .update('\0')
+      .update(passages.map((p) => p.text).join('\0'))
+      .digest('hex');
 
 /**
  * Vectors kept as files in `dir` (one per entry's passages, float32), shared by every process on

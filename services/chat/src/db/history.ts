@@ -14,18 +14,24 @@ export interface HistoryEntry {
 
 /** A question whose answer is on its way, charged to the period that starts at `periodStart`. */
 export async function addQuestion(db: Queryable, entry: { id: string; userId: string; message: string; periodStart: Date }): Promise<void> {
-  await db.query('INSERT INTO chat_history (id, user_id, message, period_start) VALUES ($1, $2, $3, $4)', [entry.id, entry.userId, entry.message, entry.periodStart]);
+  await db.query('INSERT INTO chat_history (id, user_id, message, period_start) VALUES ($1, $2, $3, $4)', [
+    entry.id,
+    entry.userId,
+    entry.message,
+    entry.periodStart,
+  ]);
 }
 
 /** Keeps the answer of question `id`; false when the question is gone (the user cleared the history meanwhile). */
-export async function recordAnswer(db: Queryable, id: string, answer: { response: string; sources: readonly Source[]; followUps: readonly string[]; abstained: boolean }): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE chat_history SET response = $2, sources = $3, follow_ups = $4, abstained = $5, answered_at = now() WHERE id = $1', [
-    id,
-    answer.response,
-    JSON.stringify(answer.sources),
-    JSON.stringify(answer.followUps),
-    answer.abstained,
-  ]);
+export async function recordAnswer(
+  db: Queryable,
+  id: string,
+  answer: { response: string; sources: readonly Source[]; followUps: readonly string[]; abstained: boolean },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE chat_history SET response = $2, sources = $3, follow_ups = $4, abstained = $5, answered_at = now() WHERE id = $1',
+    [id, answer.response, JSON.stringify(answer.sources), JSON.stringify(answer.followUps), answer.abstained],
+  );
   return rowCount === 1;
 }
 

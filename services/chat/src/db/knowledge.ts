@@ -33,7 +33,13 @@ const COMMON_WORD_SHARE = 0.15;
 const COMMON_WORD_FLOOR = 5;
 
 /** The GIN indexes searches and listings read. */
-const SEARCH_INDEXES = ['knowledge_entries_document', 'knowledge_entries_head', 'knowledge_entries_states', 'knowledge_entries_causes', 'knowledge_name_words_word'];
+const SEARCH_INDEXES = [
+  'knowledge_entries_document',
+  'knowledge_entries_head',
+  'knowledge_entries_states',
+  'knowledge_entries_causes',
+  'knowledge_name_words_word',
+];
 
 export interface ImportReport {
   added: number;
@@ -88,7 +94,8 @@ export async function importKnowledgeIn(tx: Queryable, loaded: readonly EntryToI
 /** Entries written per statement: a whole archive in a few round trips (each statement is a round trip, and in PGlite a call into WASM). */
 const UPSERT_ENTRIES = 250;
 
-const ENTRY_RECORD = 'id text, kind text, title text, summary text, body text, states text[], causes text[], questions text[], sources jsonb, as_of date, content_hash text, names text[]';
+const ENTRY_RECORD =
+  'id text, kind text, title text, summary text, body text, states text[], causes text[], questions text[], sources jsonb, as_of date, content_hash text, names text[]';
 
 async function upsertEntries(tx: Queryable, entries: readonly EntryToImport[]): Promise<void> {
   const records = JSON.stringify(entries.map(({ entry, contentHash }) => ({ ...entry, content_hash: contentHash, names: nameWords(entry.title) })));
@@ -258,7 +265,11 @@ export interface EntryFilter {
  * Entries that match every filter given: the words of `query` (best matches first, a title
  * holding the text counts too), a kind, a place, a cause; alphabetical without a query.
  */
-export async function listEntries(db: Queryable, filter: EntryFilter, page: { limit: number; offset: number }): Promise<{ entries: ListedEntry[]; total: number }> {
+export async function listEntries(
+  db: Queryable,
+  filter: EntryFilter,
+  page: { limit: number; offset: number },
+): Promise<{ entries: ListedEntry[]; total: number }> {
   const { rows } = await db.query<ListedEntry & { total: number }>(
     `WITH q AS (SELECT CASE WHEN $1::text IS NULL THEN NULL ELSE websearch_to_tsquery('english', $1::text) END AS query)
      SELECT e.id, e.kind, e.title, e.summary, e.states, e.causes, to_char(e.as_of, 'YYYY-MM-DD') AS as_of, count(*) OVER ()::int AS total

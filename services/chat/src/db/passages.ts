@@ -21,7 +21,9 @@ export const vectorOf = (bytes: Uint8Array): Float32Array => new Float32Array(by
 
 /** The content hash and model of each entry's stored passages, by entry id. */
 export async function storedPassageVersions(db: Queryable): Promise<Map<string, { content_hash: string; model: string }>> {
-  const { rows } = await db.query<{ entry_id: string; content_hash: string; model: string }>('SELECT entry_id, content_hash, model FROM knowledge_passages WHERE n = 0');
+  const { rows } = await db.query<{ entry_id: string; content_hash: string; model: string }>(
+    'SELECT entry_id, content_hash, model FROM knowledge_passages WHERE n = 0',
+  );
   return new Map(rows.map((row) => [row.entry_id, row]));
 }
 
@@ -34,7 +36,9 @@ const WRITE_ROWS = 2000;
  */
 export async function writePassages(db: Database, entries: readonly EmbeddedEntry[], model: string): Promise<void> {
   if (entries.length === 0) return;
-  const rows = entries.flatMap(({ passages, contentHash, vectors }) => passages.map((passage, i) => ({ passage, contentHash, vector: vectors[i] ?? new Float32Array() })));
+  const rows = entries.flatMap(({ passages, contentHash, vectors }) =>
+    passages.map((passage, i) => ({ passage, contentHash, vector: vectors[i] ?? new Float32Array() })),
+  );
   const width = rows[0]?.vector.byteLength ?? 0;
   if (rows.some((r) => r.vector.byteLength !== width)) throw new Error('passage vectors of different lengths');
   await db.transaction(async (tx) => {
@@ -47,13 +51,22 @@ export async function writePassages(db: Database, entries: readonly EmbeddedEntr
          SELECT p.entry_id, p.n, p.part, p.text, substring($5::bytea FROM (p.i::int - 1) * $8::int + 1 FOR $8::int), $6, p.content_hash
          FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $7::text[]) WITH ORDINALITY AS p(entry_id, n, part, text, content_hash, i)
          ON CONFLICT (entry_id, n) DO UPDATE SET part = excluded.part, text = excluded.text, vector = excluded.vector, model = excluded.model, content_hash = excluded.content_hash`,
-        [chunk.map((r) => r.passage.entryId), chunk.map((r) => r.passage.n), chunk.map((r) => r.passage.part), chunk.map((r) => r.passage.text), Buffer.concat(chunk.map((r) => vectorBytes(r.vector))), model, chunk.map((r) => r.contentHash), width],
+        [
+          chunk.map((r) => r.passage.entryId),
+          chunk.map((r) => r.passage.n),
+          chunk.map((r) => r.passage.part),
+          chunk.map((r) => r.passage.text),
+          Buffer.concat(chunk.map((r) => vectorBytes(r.vector))),
+          model,
+          chunk.map((r) => r.contentHash),
+          width,
+        ],
       );
     }
-    await tx.query('DELETE FROM knowledge_passages p USING unnest($1::text[], $2::int[]) AS e(entry_id, count) WHERE p.entry_id = e.entry_id AND p.n >= e.count', [
-      entries.map((e) => e.passages[0]?.entryId ?? ''),
-      entries.map((e) => e.passages.length),
-    ]);
+    await tx.query(
+      'DELETE FROM knowledge_passages p USING unnest($1::text[], $2::int[]) AS e(entry_id, count) WHERE p.entry_id = e.entry_id AND p.n >= e.count',
+      [entries.map((e) => e.passages[0]?.entryId ?? ''), entries.map((e) => e.passages.length)],
+    );
   });
 }
 
@@ -72,19 +85,21 @@ export async function passageSetKey(db: Queryable, model: string): Promise<strin
     "SELECT md5(string_agg(entry_id || ' ' || n || ' ' || content_hash || ' ' || md5(text), ',' ORDER BY entry_id, n)) AS key FROM knowledge_passages WHERE model = $1",
     [model],
   );
-  return createHash('sha256').update(model).update('\0').update(rows[0]?.key ?? '').digest('hex');
+  return createHash('sha256')
+    .update(model)
+    .update('\0')
+    .update(rows[0]?.key ?? '')
+    .digest('hex');
 }
 
 /** Every passage vector of `model`, a page at a time (the index is built from them at start). */
 export async function* storedVectors(db: Queryable, model: string, pageSize = 5000): AsyncGenerator<StoredVector[]> {
   let after = { entry: '', n: -1 };
   for (;;) {
-    const { rows } = await db.query<StoredVector>('SELECT entry_id, n, vector FROM knowledge_passages WHERE model = $1 AND (entry_id, n) > ($2, $3) ORDER BY entry_id, n LIMIT $4', [
-      model,
-      after.entry,
-      after.n,
-      pageSize,
-    ]);
+    const { rows } = await db.query<StoredVector>(
+      'SELECT entry_id, n, vector FROM knowledge_passages WHERE model = $1 AND (entry_id, n) > ($2, $3) ORDER BY entry_id, n LIMIT $4',
+      [model, after.entry, after.n, pageSize],
+    );
     if (rows.length === 0) return;
     yield rows;
     const last = rows[rows.length - 1];

@@ -35,7 +35,58 @@ const ALSO_CLOSE = 0.03;
 const WORDS_WEIGHT = 0.1;
 
 /** English words too common to tell one sentence from another. */
-const COMMON = new Set(['the', 'and', 'for', 'are', 'was', 'were', 'has', 'have', 'had', 'how', 'what', 'who', 'whom', 'why', 'when', 'where', 'can', 'could', 'should', 'would', 'will', 'this', 'that', 'these', 'those', 'from', 'into', 'there', 'their', 'they', 'them', 'our', 'your', 'you', 'any', 'all', 'not', 'but', 'its', 'his', 'her', 'she', 'him', 'did', 'does', 'may', 'must', 'than', 'then', 'under']);
+const COMMON = new Set([
+  'the',
+  'and',
+  'for',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'had',
+  'how',
+  'what',
+  'who',
+  'whom',
+  'why',
+  'when',
+  'where',
+  'can',
+  'could',
+  'should',
+  'would',
+  'will',
+  'this',
+  'that',
+  'these',
+  'those',
+  'from',
+  'into',
+  'there',
+  'their',
+  'they',
+  'them',
+  'our',
+  'your',
+  'you',
+  'any',
+  'all',
+  'not',
+  'but',
+  'its',
+  'his',
+  'her',
+  'she',
+  'him',
+  'did',
+  'does',
+  'may',
+  'must',
+  'than',
+  'then',
+  'under',
+]);
 
 /** A word's stem for matching a question's word in a sentence ("schemes", "scheme"). */
 const stem = (word: string) => (word.length > 4 ? word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '') : word);
@@ -44,7 +95,11 @@ const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N
 
 /** The question's subject words, stemmed: what a sentence that answers it names. */
 export const subjectWords = (englishQuestion: string): string[] => [
-  ...new Set(wordsOf(englishQuestion).filter((word) => word.length > 2 && !COMMON.has(word) && !FRAMING_WORDS.includes(word)).map(stem)),
+  ...new Set(
+    wordsOf(englishQuestion)
+      .filter((word) => word.length > 2 && !COMMON.has(word) && !FRAMING_WORDS.includes(word))
+      .map(stem),
+  ),
 ];
 
 /** The share of `words` a sentence holds. */
@@ -76,7 +131,11 @@ function sentencesFor(answer: AnsweringEntry, { intents, words }: Asked): Senten
     .filter((p) => p.part !== 'question')
     .flatMap((p) => {
       const text = p.part === 'head' ? p.text.slice(answer.entry.title.length + 2) : bodyOf(p.text, answer.entry.title);
-      return sentencesOf(text).map((sentence, i) => ({ text: sentence, at: p.n * 100 + i, score: p.similarity + (answersIntent(sentence, intents) ? 0.05 : 0) + WORDS_WEIGHT * wordsHeld(sentence, words) }));
+      return sentencesOf(text).map((sentence, i) => ({
+        text: sentence,
+        at: p.n * 100 + i,
+        score: p.similarity + (answersIntent(sentence, intents) ? 0.05 : 0) + WORDS_WEIGHT * wordsHeld(sentence, words),
+      }));
     });
 }
 
@@ -86,7 +145,11 @@ function quote(answer: AnsweringEntry, asked: Asked): string {
   const [intent] = asked.intents;
   if (intent === 'how') {
     // Steps are read in order: the closest passages, whole, as the entry gives them.
-    const passages = answer.passages.filter((p) => p.part === 'body').sort((a, b) => b.similarity - a.similarity).slice(0, STEP_PASSAGES).sort((a, b) => a.n - b.n);
+    const passages = answer.passages
+      .filter((p) => p.part === 'body')
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, STEP_PASSAGES)
+      .sort((a, b) => a.n - b.n);
     if (passages.length > 0) return passages.map((p) => bodyOf(p.text, answer.entry.title)).join(' ');
   }
   // "What is it" is answered first by what the entry says it is: its summary's first sentence.
@@ -121,7 +184,10 @@ export function compose(answers: readonly AnsweringEntry[], asked: Asked, langua
     paragraphs = answers.slice(0, LISTED).map((answer) => ({ id: answer.entry.id, text: `${answer.entry.title}: ${bestSentence(answer, asked)}` }));
   } else {
     const close = answers.slice(1, 3).filter((answer) => (answer.similarity ?? 0) >= (best.similarity ?? 0) - ALSO_CLOSE);
-    paragraphs = [best, ...close].map((answer, i) => ({ id: answer.entry.id, text: named(answer.entry.title, i === 0 ? quote(answer, asked) : bestSentence(answer, asked)) }));
+    paragraphs = [best, ...close].map((answer, i) => ({
+      id: answer.entry.id,
+      text: named(answer.entry.title, i === 0 ? quote(answer, asked) : bestSentence(answer, asked)),
+    }));
   }
   const preface = ARCHIVE_IN_ENGLISH[language];
   return { response: [preface, ...paragraphs.map((p) => p.text)].filter((text) => text.length > 0).join('\n\n'), cited: paragraphs.map((p) => p.id) };

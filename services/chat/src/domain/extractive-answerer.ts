@@ -11,10 +11,19 @@ function boldNames(text: string, titles: readonly string[]): string {
   return titles.reduce((answer, title) => answer.replace(new RegExp(`(?<![\\p{L}*])${escapeRegExp(title)}(?![\\p{L}*])`, 'u'), `**${title}**`), text);
 }
 
-export const sourceOf = (entry: Pick<CandidateEntry, 'id' | 'title' | 'kind' | 'sources'>): AnswerSource => ({ id: entry.id, title: entry.title, kind: entry.kind, url: entry.sources[0]?.url ?? '' });
+export const sourceOf = (entry: Pick<CandidateEntry, 'id' | 'title' | 'kind' | 'sources'>): AnswerSource => ({
+  id: entry.id,
+  title: entry.title,
+  kind: entry.kind,
+  url: entry.sources[0]?.url ?? '',
+});
 
 /** The abstention, with a sentence in Hindi before it for a question asked in Hindi. */
-const NOT_IN_ARCHIVE_HINDI: Readonly<Record<QuestionLanguage, string>> = { en: '', hinglish: 'Yeh jaankari abhi hamare archive mein nahi hai.', hi: 'यह जानकारी अभी हमारे संग्रह में नहीं है।' };
+const NOT_IN_ARCHIVE_HINDI: Readonly<Record<QuestionLanguage, string>> = {
+  en: '',
+  hinglish: 'Yeh jaankari abhi hamare archive mein nahi hai.',
+  hi: 'यह जानकारी अभी हमारे संग्रह में नहीं है।',
+};
 
 export function abstention(language: QuestionLanguage): Answer {
   const preface = NOT_IN_ARCHIVE_HINDI[language];
@@ -48,7 +57,10 @@ export function createExtractiveAnswerer(retrieve: Retrieve): Answerer {
       const cited = composed.cited.flatMap((id) => retrieval.answers.find((candidate) => candidate.entryId === id)?.entry ?? []);
       return sendWhole(
         {
-          response: boldNames(composed.response, cited.map((entry) => entry.title)),
+          response: boldNames(
+            composed.response,
+            cited.map((entry) => entry.title),
+          ),
           sources: cited.map(sourceOf),
           followUps: followUpsOf(retrieval, question, composed.cited),
           abstained: false,

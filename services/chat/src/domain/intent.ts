@@ -5,12 +5,27 @@
 export type Intent = 'who' | 'when' | 'how' | 'amount' | 'eligibility' | 'list' | 'what';
 
 const INTENTS: readonly { intent: Intent; pattern: RegExp }[] = [
-  { intent: 'list', pattern: /\b(which|what|list( of)?|names? of|any|some|good|best|top)\b.{0,40}\b(ngos?|organi[sz]ations?|groups|charities|foundations|trusts|enterprises|startups|programmes|programs|initiatives)\b|\b(ngos?|organi[sz]ations?) (working|that work|who work|in|for|on)\b/ },
+  {
+    intent: 'list',
+    pattern:
+      /\b(which|what|list( of)?|names? of|any|some|good|best|top)\b.{0,40}\b(ngos?|organi[sz]ations?|groups|charities|foundations|trusts|enterprises|startups|programmes|programs|initiatives)\b|\b(ngos?|organi[sz]ations?) (working|that work|who work|in|for|on)\b/,
+  },
   { intent: 'who', pattern: /\b(who (founded|started|set up|established|created|began|runs|leads|heads)|founders?|founded by|started by)\b/ },
   { intent: 'when', pattern: /\b(when|which year|what year|since when|how old)\b/ },
-  { intent: 'amount', pattern: /\b(how much|how many rupees|amount|kitna|cost|fee|fees|price|salary|stipend|subsidy|grant of|interest( rate)?|rate of|rs\.?|₹|rupees|lakh|money)\b/ },
-  { intent: 'eligibility', pattern: /\b(eligib\w*|who can|criteria|qualif\w*|can i get|am i|is my .* eligible|conditions|age limit|income limit|documents?( required| needed)?)\b/ },
-  { intent: 'how', pattern: /\b(how (do|can|to|should|does|will)|how i\b|steps?|process|procedure|apply|register|registration|get made|start (a|an|my)|set up|open (a|an)|form)\b|\bhow\b/ },
+  {
+    intent: 'amount',
+    pattern:
+      /\b(how much|how many rupees|amount|kitna|cost|fee|fees|price|salary|stipend|subsidy|grant of|interest( rate)?|rate of|rs\.?|₹|rupees|lakh|money)\b/,
+  },
+  {
+    intent: 'eligibility',
+    pattern: /\b(eligib\w*|who can|criteria|qualif\w*|can i get|am i|is my .* eligible|conditions|age limit|income limit|documents?( required| needed)?)\b/,
+  },
+  {
+    intent: 'how',
+    pattern:
+      /\b(how (do|can|to|should|does|will)|how i\b|steps?|process|procedure|apply|register|registration|get made|start (a|an|my)|set up|open (a|an)|form)\b|\bhow\b/,
+  },
 ];
 
 /** Every intent the question shows, the one that shapes the answer first ("interest and who can open": amount, then eligibility). */
@@ -27,8 +42,10 @@ const CUES: Readonly<Record<Intent, RegExp | undefined>> = {
   who: /\b(founded|co-founded|founder|started|set up|established|began|launched|created)\b/i,
   when: /\b(1[89]\d\d|20\d\d)\b/,
   how: /\b(apply|applies|application|register|registration|submit|form|portal|online|office|visit|step|first|then|after|documents?|fill|file|filed|approach)\b/i,
-  amount: /(₹|\bRs\.?\s?\d|\brupees\b|\blakh\b|\bcrore\b|\bper (month|year|annum)\b|\d[\d,]*(\.\d+)? ?(%|per cent|percent)|\b(?!(1[89]|20)\d\d\b)\d[\d,]{2,}\b)/i,
-  eligibility: /\b(eligib\w*|must|only|age(d)?|income|below|above|at least|criteria|families|households|who (are|have)|holders?|documents?|cop(y|ies)|certificate|proof|deed)\b/i,
+  amount:
+    /(₹|\bRs\.?\s?\d|\brupees\b|\blakh\b|\bcrore\b|\bper (month|year|annum)\b|\d[\d,]*(\.\d+)? ?(%|per cent|percent)|\b(?!(1[89]|20)\d\d\b)\d[\d,]{2,}\b)/i,
+  eligibility:
+    /\b(eligib\w*|must|only|age(d)?|income|below|above|at least|criteria|families|households|who (are|have)|holders?|documents?|cop(y|ies)|certificate|proof|deed)\b/i,
   list: undefined,
   what: undefined,
 };

@@ -30,7 +30,8 @@ export function reviewProblem(entry: Dated): string | undefined {
   if (entry.review_by <= entry.as_of) return `review_by ${entry.review_by} must be later than as_of ${entry.as_of}`;
   const latest = latestReviewBy(entry.kind, entry.as_of);
   const years = REVIEW_YEARS[entry.kind];
-  if (entry.review_by > latest) return `review_by ${entry.review_by} is later than ${latest}: entries of kind ${entry.kind} are reviewed within ${String(years)} year${years === 1 ? '' : 's'} of as_of`;
+  if (entry.review_by > latest)
+    return `review_by ${entry.review_by} is later than ${latest}: entries of kind ${entry.kind} are reviewed within ${String(years)} year${years === 1 ? '' : 's'} of as_of`;
   return undefined;
 }
 

@@ -5,28 +5,46 @@
  * answerers abstain on these before searching (spec: abstain rather than invent).
  */
 const OUT_OF_SCOPE: readonly { kind: string; pattern: RegExp }[] = [
-  { kind: 'small talk', pattern: /^(hi|hello|hey|hii+|thanks?|thank you|ok|okay|good (morning|afternoon|evening|night)|how are you|kya haal|who are you|what('?s| is) your name)\b|\b(tell me a joke|sing (a|me)|are you (chatgpt|a bot|human|real))\b/ },
+  {
+    kind: 'small talk',
+    pattern:
+      /^(hi|hello|hey|hii+|thanks?|thank you|ok|okay|good (morning|afternoon|evening|night)|how are you|kya haal|who are you|what('?s| is) your name)\b|\b(tell me a joke|sing (a|me)|are you (chatgpt|a bot|human|real))\b/,
+  },
   {
     kind: 'another country',
-    pattern: /\b(united states|u\.s\.a?|usa|uk|u\.k\.|canada|australia|germany|japan|china|brazil|brazilian|france|england|britain|british|london|new york|nhs|dubai)\b/,
+    pattern:
+      /\b(united states|u\.s\.a?|usa|uk|u\.k\.|canada|australia|germany|japan|china|brazil|brazilian|france|england|britain|british|london|new york|nhs|dubai)\b/,
   },
   {
     kind: 'code',
-    pattern: /\b(python|javascript|typescript|java|sql|css|html|react|node\.?js|list comprehension|linked list|debounce|div|regex|github|compile|syntax error|stack trace)\b|\bwrite (a|me a|the)? ?(program|function|script|query|code)\b/,
+    pattern:
+      /\b(python|javascript|typescript|java|sql|css|html|react|node\.?js|list comprehension|linked list|debounce|div|regex|github|compile|syntax error|stack trace)\b|\bwrite (a|me a|the)? ?(program|function|script|query|code)\b/,
   },
   { kind: 'writing for someone', pattern: /\b(essay|homework|assignment|cover letter|resume|cv|poem|story for my|speech for my)\b/ },
   {
     kind: 'shopping, prices and investing',
-    pattern: /\b(share price|stock price|price (today|per kg)|bitcoin|crypto|mutual funds?|which (brand|phone|smartphone)|best (smartphone|phone|brand|laptop)|cheapest|amazon|flipkart|under \d+ rupees|brand to buy|best [a-z ]*brand)\b/,
+    pattern:
+      /\b(share price|stock price|price (today|per kg)|bitcoin|crypto|mutual funds?|which (brand|phone|smartphone)|best (smartphone|phone|brand|laptop)|cheapest|amazon|flipkart|under \d+ rupees|brand to buy|best [a-z ]*brand)\b/,
   },
-  { kind: 'news, sport, weather and entertainment', pattern: /\b(weather|ipl|world cup|football|cricket score|live score|match yesterday|who won the .*(match|cup|league|election)|election results?|who will win|movie to watch|watch tonight|plot of the (movie|film)|recipes?)\b/ },
+  {
+    kind: 'news, sport, weather and entertainment',
+    pattern:
+      /\b(weather|ipl|world cup|football|cricket score|live score|match yesterday|who won the .*(match|cup|league|election)|election results?|who will win|movie to watch|watch tonight|plot of the (movie|film)|recipes?)\b/,
+  },
   { kind: 'travel', pattern: /\b(tatkal|train tickets?|flight tickets?|tourist visa|visa for|bike trip|best time to visit)\b/ },
   {
     kind: "one person's medical case",
-    pattern: /\b(lose \d+ ?kgs?|weight loss|diet plan|dose|dosage|insulin|paracetamol|ibuprofen|antibiotic|which medicine|fever since|chest pain|sugar level|blood pressure is|my (son|daughter|child|mother|father|wife|husband)('?s)? (has|is|sugar|bp))\b/,
+    pattern:
+      /\b(lose \d+ ?kgs?|weight loss|diet plan|dose|dosage|insulin|paracetamol|ibuprofen|antibiotic|which medicine|fever since|chest pain|sugar level|blood pressure is|my (son|daughter|child|mother|father|wife|husband)('?s)? (has|is|sugar|bp))\b/,
   },
-  { kind: "one person's legal case", pattern: /\b(bail|sue|civil suit|labour court|landlord|security deposit|traffic challan|file an? (fir|case) against|divorce|property dispute)\b/ },
-  { kind: 'general knowledge', pattern: /\b(capital of|population of|square root|boiling point|who invented|how far is|distance between|quantum|world war|reset my .*password)\b/ },
+  {
+    kind: "one person's legal case",
+    pattern: /\b(bail|sue|civil suit|labour court|landlord|security deposit|traffic challan|file an? (fir|case) against|divorce|property dispute)\b/,
+  },
+  {
+    kind: 'general knowledge',
+    pattern: /\b(capital of|population of|square root|boiling point|who invented|how far is|distance between|quantum|world war|reset my .*password)\b/,
+  },
 ];
 
 /** The kind of out-of-scope question `question` is, or undefined when it may be in scope. */

@@ -11,10 +11,75 @@ const DEVANAGARI_WORD = /[\u0900-\u097F]+/gu;
 
 /** Hindi words typed in Latin letters that an English question does not hold (not "me", "do", "the"). */
 const HINGLISH_MARKERS = new Set([
-  'kaise', 'kya', 'kaun', 'kitna', 'kitni', 'kitne', 'hai', 'hain', 'ka', 'ki', 'ke', 'ko', 'mein', 'liye', 'milega', 'milegi', 'karein', 'kare',
-  'chahiye', 'kahan', 'kab', 'aur', 'nahi', 'mujhe', 'hamare', 'hamara', 'apne', 'kaha', 'sakte', 'sakta', 'wala', 'wali', 'bhi', 'kyu', 'kyun',
-  'mila', 'mili', 'kiya', 'hua', 'hui', 'karna', 'karte', 'karta', 'karti', 'konsa', 'kaunsa', 'rahega', 'rahi', 'raha', 'hota', 'hoti',
-  'kese', 'konsi', 'kaunsi', 'milenge', 'milne', 'milta', 'milti', 'milte', 'hoga', 'hogi', 'karu', 'hoon', 'nhi', 'krna', 'jisme', 'kyunki', 'banwana', 'karwana',
+  'kaise',
+  'kya',
+  'kaun',
+  'kitna',
+  'kitni',
+  'kitne',
+  'hai',
+  'hain',
+  'ka',
+  'ki',
+  'ke',
+  'ko',
+  'mein',
+  'liye',
+  'milega',
+  'milegi',
+  'karein',
+  'kare',
+  'chahiye',
+  'kahan',
+  'kab',
+  'aur',
+  'nahi',
+  'mujhe',
+  'hamare',
+  'hamara',
+  'apne',
+  'kaha',
+  'sakte',
+  'sakta',
+  'wala',
+  'wali',
+  'bhi',
+  'kyu',
+  'kyun',
+  'mila',
+  'mili',
+  'kiya',
+  'hua',
+  'hui',
+  'karna',
+  'karte',
+  'karta',
+  'karti',
+  'konsa',
+  'kaunsa',
+  'rahega',
+  'rahi',
+  'raha',
+  'hota',
+  'hoti',
+  'kese',
+  'konsi',
+  'kaunsi',
+  'milenge',
+  'milne',
+  'milta',
+  'milti',
+  'milte',
+  'hoga',
+  'hogi',
+  'karu',
+  'hoon',
+  'nhi',
+  'krna',
+  'jisme',
+  'kyunki',
+  'banwana',
+  'karwana',
 ]);
 
 export function languageOf(question: string): QuestionLanguage {
@@ -33,7 +98,9 @@ const transliterate = Reflect.get(Sanscript, 't') as (data: string, from: string
 export function romanised(word: string): string {
   // The candra o of English loanwords (ऑफिस, रॉय) is an o; ITRANS marks long vowels and retroflex
   // consonants in capitals, the anusvara as M (a nasal: n).
-  const itrans = transliterate(word.replace(/\u0949/gu, '\u094B').replace(/\u0911/gu, '\u0913'), 'devanagari', 'itrans').replace(/M/g, 'n').replace(/\.n/g, 'n');
+  const itrans = transliterate(word.replace(/\u0949/gu, '\u094B').replace(/\u0911/gu, '\u0913'), 'devanagari', 'itrans')
+    .replace(/M/g, 'n')
+    .replace(/\.n/g, 'n');
   return schwaDropped(itrans.replace(/[^a-zA-Z]/g, '')).toLowerCase();
 }
 

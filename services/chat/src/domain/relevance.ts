@@ -50,7 +50,10 @@ export const ALL_INDIA_MARGIN = 0.02;
  * comes clearly closer (a story asked for by name does; Punjab's pensions beside the national
  * scheme do not). `answers` are ordered by answerScore.
  */
-export function forWholeIndia<T extends Pick<Ranked, 'similarity' | 'coverage'> & { entry: { states: readonly string[] } }>(askedStates: readonly string[], answers: readonly T[]): T[] {
+export function forWholeIndia<T extends Pick<Ranked, 'similarity' | 'coverage'> & { entry: { states: readonly string[] } }>(
+  askedStates: readonly string[],
+  answers: readonly T[],
+): T[] {
   const national = answers.find((answer) => answer.entry.states.includes('All India'));
   if (askedStates.length > 0 || !national) return [...answers];
   const bar = answerScore(national) + ALL_INDIA_MARGIN;
@@ -73,8 +76,15 @@ const PLACE_BOUND_KINDS: readonly string[] = ['scheme'];
  * only when the question asks for that scheme (so close in meaning that it stands alone), not for
  * being the nearest ("how to apply for disability pension" is not asking for Maharashtra's).
  */
-export function stateSchemeFits(askedStates: readonly string[], entry: { kind: string; states: readonly string[] }, similarity: number | undefined, thresholds: Thresholds = RELEVANCE): boolean {
-  return askedStates.length > 0 || entry.states.includes('All India') || !PLACE_BOUND_KINDS.includes(entry.kind) || (similarity ?? 0) >= thresholds.similarityAlone;
+export function stateSchemeFits(
+  askedStates: readonly string[],
+  entry: { kind: string; states: readonly string[] },
+  similarity: number | undefined,
+  thresholds: Thresholds = RELEVANCE,
+): boolean {
+  return (
+    askedStates.length > 0 || entry.states.includes('All India') || !PLACE_BOUND_KINDS.includes(entry.kind) || (similarity ?? 0) >= thresholds.similarityAlone
+  );
 }
 
 /** An entry about other places than the ones a question names does not answer it (a Delhi question, a Chandigarh entry). */
@@ -83,8 +93,10 @@ export function placeFits(askedStates: readonly string[], entryStates: readonly 
 }
 
 /** Whether an entry's places let it answer a question naming `askedStates`: placeFits, then stateSchemeFits. */
-export const fitsPlaces = (askedStates: readonly string[], candidate: Pick<Ranked, 'similarity'> & { entry: { kind: string; states: readonly string[] } }): boolean =>
-  placeFits(askedStates, candidate.entry.states) && stateSchemeFits(askedStates, candidate.entry, candidate.similarity);
+export const fitsPlaces = (
+  askedStates: readonly string[],
+  candidate: Pick<Ranked, 'similarity'> & { entry: { kind: string; states: readonly string[] } },
+): boolean => placeFits(askedStates, candidate.entry.states) && stateSchemeFits(askedStates, candidate.entry, candidate.similarity);
 
 /**
  * Words that frame a question rather than name its subject ("best", "founder", "near", "details"):
@@ -92,16 +104,148 @@ export const fitsPlaces = (askedStates: readonly string[], candidate: Pick<Ranke
  * topic; places are left out too, as placeFits weighs them.
  */
 export const FRAMING_WORDS: readonly string[] = [
-  'good', 'best', 'better', 'great', 'top', 'famous', 'known', 'popular', 'successful', 'success', 'model', 'way', 'ways', 'like', 'similar',
-  'much', 'many', 'more', 'most', 'less', 'done', 'do', 'does', 'did', 'make', 'made', 'near', 'nearby', 'still', 'without', 'with', 'old',
-  'new', 'latest', 'recent', 'recently', 'current', 'currently', 'today', 'now', 'ask', 'asked', 'got', 'get', 'getting', 'give', 'given',
-  'details', 'detail', 'information', 'info', 'example', 'examples', 'list', 'type', 'types', 'kind', 'kinds', 'need', 'needs', 'want',
-  'help', 'please', 'tell', 'know', 'explain', 'explained', 'work', 'works', 'working', 'worked', 'start', 'started', 'starting', 'founder',
-  'founders', 'founded', 'achieve', 'achieved', 'achievement', 'idea', 'ideas', 'thing', 'things', 'someone', 'somebody', 'people', 'person',
-  'organisation', 'organisations', 'organization', 'organizations', 'ngo', 'ngos', 'india', 'indian', 'online', 'money', 'simple', 'simplest',
-  'easy', 'easiest', 'quick', 'quickly', 'step', 'steps', 'process', 'procedure', 'difference', 'between', 'compare', 'which', 'about',
-  'regarding', 'related', 'also', 'really', 'actually', 'exactly', 'possible', 'able', 'allowed', 'rules', 'rule', 'guide', 'tips', 'advice',
-  'suggest', 'suggestion', 'recommend', 'option', 'options', 'available', 'one', 'two', 'first', 'year', 'years', 'time', 'times', 'day', 'days',
+  'good',
+  'best',
+  'better',
+  'great',
+  'top',
+  'famous',
+  'known',
+  'popular',
+  'successful',
+  'success',
+  'model',
+  'way',
+  'ways',
+  'like',
+  'similar',
+  'much',
+  'many',
+  'more',
+  'most',
+  'less',
+  'done',
+  'do',
+  'does',
+  'did',
+  'make',
+  'made',
+  'near',
+  'nearby',
+  'still',
+  'without',
+  'with',
+  'old',
+  'new',
+  'latest',
+  'recent',
+  'recently',
+  'current',
+  'currently',
+  'today',
+  'now',
+  'ask',
+  'asked',
+  'got',
+  'get',
+  'getting',
+  'give',
+  'given',
+  'details',
+  'detail',
+  'information',
+  'info',
+  'example',
+  'examples',
+  'list',
+  'type',
+  'types',
+  'kind',
+  'kinds',
+  'need',
+  'needs',
+  'want',
+  'help',
+  'please',
+  'tell',
+  'know',
+  'explain',
+  'explained',
+  'work',
+  'works',
+  'working',
+  'worked',
+  'start',
+  'started',
+  'starting',
+  'founder',
+  'founders',
+  'founded',
+  'achieve',
+  'achieved',
+  'achievement',
+  'idea',
+  'ideas',
+  'thing',
+  'things',
+  'someone',
+  'somebody',
+  'people',
+  'person',
+  'organisation',
+  'organisations',
+  'organization',
+  'organizations',
+  'ngo',
+  'ngos',
+  'india',
+  'indian',
+  'online',
+  'money',
+  'simple',
+  'simplest',
+  'easy',
+  'easiest',
+  'quick',
+  'quickly',
+  'step',
+  'steps',
+  'process',
+  'procedure',
+  'difference',
+  'between',
+  'compare',
+  'which',
+  'about',
+  'regarding',
+  'related',
+  'also',
+  'really',
+  'actually',
+  'exactly',
+  'possible',
+  'able',
+  'allowed',
+  'rules',
+  'rule',
+  'guide',
+  'tips',
+  'advice',
+  'suggest',
+  'suggestion',
+  'recommend',
+  'option',
+  'options',
+  'available',
+  'one',
+  'two',
+  'first',
+  'year',
+  'years',
+  'time',
+  'times',
+  'day',
+  'days',
 ];
 
 /** How much holding the question's words adds to closeness in meaning when entries are ordered. */

@@ -30,7 +30,9 @@ const eventOf = (part: AnswerPart): string => {
 
 // The status line has gone out by the time an answer fails, so the error is the stream's last event.
 const streamedError = (error: unknown): ErrorBody =>
-  error instanceof AppError ? { error: error.message, code: `CHAT_${error.code}` } : { error: 'Something went wrong on our side. Please try again.', code: 'CHAT_INTERNAL' };
+  error instanceof AppError
+    ? { error: error.message, code: `CHAT_${error.code}` }
+    : { error: 'Something went wrong on our side. Please try again.', code: 'CHAT_INTERNAL' };
 
 type AnswerBody = Static<typeof AnswerResponse>;
 
@@ -66,7 +68,8 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
     },
     async (request, reply) => {
       const message = request.body.message.trim();
-      if (message.length < MESSAGE_MIN || message.length > MESSAGE_MAX) throw badRequest(`Your question must be between ${String(MESSAGE_MIN)} and ${String(MESSAGE_MAX)} characters.`, 'INVALID_MESSAGE');
+      if (message.length < MESSAGE_MIN || message.length > MESSAGE_MAX)
+        throw badRequest(`Your question must be between ${String(MESSAGE_MIN)} and ${String(MESSAGE_MAX)} characters.`, 'INVALID_MESSAGE');
       const { userId } = currentUser(request);
       const queryId = randomUUID();
       const question = { userId, queryId, message, taken: await answering.charge(userId, queryId, message) };
@@ -76,9 +79,17 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
       const send = (text: string) => {
         if (!stream.destroyed) stream.write(text);
       };
-      void answering.answer(question, { log: request.log, onPart: (part) => { send(eventOf(part)); } })
+      void answering
+        .answer(question, {
+          log: request.log,
+          onPart: (part) => {
+            send(eventOf(part));
+          },
+        })
         .then(
-          (body) => { send(event('done', body)); },
+          (body) => {
+            send(event('done', body));
+          },
           (error: unknown) => {
             if (!(error instanceof AppError)) request.log.error({ err: error, queryId }, 'a streamed answer failed');
             send(event('error', streamedError(error)));
@@ -86,7 +97,10 @@ export function askRoutes(app: ServiceApp, deps: AskDeps): void {
         )
         .finally(() => stream.end());
       // no-transform: a compressing proxy would hold the events back until its buffer fills.
-      return reply.type('text/event-stream').header('cache-control', 'no-cache, no-transform').send(stream as unknown as AnswerBody);
+      return reply
+        .type('text/event-stream')
+        .header('cache-control', 'no-cache, no-transform')
+        .send(stream as unknown as AnswerBody);
     },
   );
 }

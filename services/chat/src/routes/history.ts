@@ -30,7 +30,11 @@ export function historyRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'u
     '/api/chat/history',
     {
       preHandler: deps.authenticate,
-      schema: { summary: "The signed-in user's questions and answers, newest first", querystring: HistoryQuery, response: { 200: HistoryResponse, 400: ErrorResponse, 401: ErrorResponse } },
+      schema: {
+        summary: "The signed-in user's questions and answers, newest first",
+        querystring: HistoryQuery,
+        response: { 200: HistoryResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
     },
     async (request) => {
       const entries = await historyOf(deps.db, currentUser(request).userId, request.query);
@@ -42,7 +46,10 @@ export function historyRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' | 'u
     '/api/chat/history',
     {
       preHandler: deps.authenticate,
-      schema: { summary: "Clears the signed-in user's history and the marks of its answers (never anyone else's)", response: { 200: Type.Object({ cleared: Type.Integer({ minimum: 0 }) }), 401: ErrorResponse } },
+      schema: {
+        summary: "Clears the signed-in user's history and the marks of its answers (never anyone else's)",
+        response: { 200: Type.Object({ cleared: Type.Integer({ minimum: 0 }) }), 401: ErrorResponse },
+      },
     },
     async (request) => {
       const { userId } = currentUser(request);

@@ -13,7 +13,10 @@ export function queriesLeftRoutes(app: ServiceApp, deps: Pick<ServiceDeps, 'db' 
     '/api/chat/queries-left',
     {
       preHandler: deps.authenticate,
-      schema: { summary: "What is left of the signed-in user's allowance this period", response: { 200: QueriesLeftResponse, 401: ErrorResponse, 409: ErrorResponse } },
+      schema: {
+        summary: "What is left of the signed-in user's allowance this period",
+        response: { 200: QueriesLeftResponse, 401: ErrorResponse, 409: ErrorResponse },
+      },
     },
     async (request) => {
       const allowance = await allowanceOf(deps.db, currentUser(request).userId, new Date());

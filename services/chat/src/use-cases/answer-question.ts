@@ -63,7 +63,10 @@ export function questionAnswering(deps: AnsweringDeps) {
     });
 
   /** Answers a charged question and keeps the answer; an answer that fails is given back and ends in answerFailed. */
-  const answer = async (question: ChargedQuestion, options: { log: Pick<Logger, 'warn'>; onPart?: ((part: AnswerPart) => void) | undefined }): Promise<GivenAnswer> => {
+  const answer = async (
+    question: ChargedQuestion,
+    options: { log: Pick<Logger, 'warn'>; onPart?: ((part: AnswerPart) => void) | undefined },
+  ): Promise<GivenAnswer> => {
     const { userId, queryId } = question;
     let given: Answer;
     try {

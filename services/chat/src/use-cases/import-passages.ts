@@ -19,7 +19,13 @@ const BATCH = 32;
  * stored keeps its vectors; any other is split into passages again and embedded (or read from the
  * cache). Run after importKnowledge, which removes the passages of removed entries with them.
  */
-export async function importPassages(db: Database, embedder: PassageEmbedder, loaded: readonly LoadedEntry[], cache: VectorCache, cacheKey: (passages: readonly Passage[]) => string): Promise<PassageImportReport> {
+export async function importPassages(
+  db: Database,
+  embedder: PassageEmbedder,
+  loaded: readonly LoadedEntry[],
+  cache: VectorCache,
+  cacheKey: (passages: readonly Passage[]) => string,
+): Promise<PassageImportReport> {
   const stored = await storedPassageVersions(db);
   const report: PassageImportReport = { embedded: 0, cached: 0, kept: 0 };
   const ready: EmbeddedEntry[] = [];

@@ -68,7 +68,10 @@ export async function importArchive(uow: UnitOfWork, loaded: readonly LoadedEntr
 /** The archive's files as shipped, and the spellings of its names: read once per process, however often chat starts in it (tests start it often). */
 let shipped: Promise<{ loaded: LoadedEntry[]; spellings: Spellings }> | undefined;
 const shippedArchive = () =>
-  (shipped ??= loadKnowledgeFiles().then((loaded) => ({ loaded, spellings: archiveSpellings(loaded.map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` }))) })));
+  (shipped ??= loadKnowledgeFiles().then((loaded) => ({
+    loaded,
+    spellings: archiveSpellings(loaded.map(({ entry }) => ({ title: entry.title, text: `${entry.summary} ${entry.body}` }))),
+  })));
 
 /**
  * The knowledge base as chat starts it: the files imported (entries, then their passages and

@@ -49,7 +49,7 @@ export function createRetriever({ db, embedder, index, spellings }: RetrieverDep
     let meaningRank = 0;
     for (const hit of index.search(vector, NEAREST)) {
       const entry = rankOf(hit.entryId);
-      if (entry.byMeaning === undefined) entry.byMeaning = (meaningRank += 1);
+      if (entry.byMeaning === undefined) entry.byMeaning = meaningRank += 1;
     }
     byWords.forEach((found, i) => Object.assign(rankOf(found.id), { byWords: i + 1, coverage: found.coverage }));
     const best = [...ranked.values()].sort((a, b) => fusedScore(b) - fusedScore(a) || a.entryId.localeCompare(b.entryId)).slice(0, WEIGHED);
@@ -79,7 +79,9 @@ async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Ar
     .flatMap((r) => {
       const entry = byId.get(r.entryId);
       if (!entry) return [];
-      const own = passages.rows.filter((p) => p.entry_id === r.entryId).map((p) => ({ n: p.n, part: p.part, text: p.text, similarity: dot(vector, vectorOf(p.vector)) }));
+      const own = passages.rows
+        .filter((p) => p.entry_id === r.entryId)
+        .map((p) => ({ n: p.n, part: p.part, text: p.text, similarity: dot(vector, vectorOf(p.vector)) }));
       const lacking = missing.get(r.entryId);
       return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)), missing: lacking?.length, lacking }];
     })

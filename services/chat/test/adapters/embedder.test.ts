@@ -159,7 +159,11 @@ describe('the sentence embedder (bge-small-en-v1.5, int8, from the models folder
       const vector = ${ask ? "await embedder.embedQuery('How do I register an NGO?')" : '{ length: embedder.dimensions }'};
       ${close ? 'await embedder.close();' : ''}
       console.log(vector.length);`;
-    for (const [close, ask] of [[true, true], [false, true], [false, false]] as const) {
+    for (const [close, ask] of [
+      [true, true],
+      [false, true],
+      [false, false],
+    ] as const) {
       const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '--eval', script(close, ask)], { timeout: 60_000 });
       assert.equal(stdout.trim(), '384', stderr);
       assert.doesNotMatch(stderr, /unsettled top-level await/);

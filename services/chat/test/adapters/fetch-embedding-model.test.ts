@@ -83,7 +83,10 @@ describe('fetching the embedding model from a Maven repository', () => {
 
   it('names the address and status when the repository has no such version', async () => {
     const missing = { ...spec, maven: { ...spec.maven, version: '9.9.9' } };
-    await assert.rejects(ensureEmbeddingModel(missing, root, repository), /GET http:\/\/127\.0\.0\.1:\d+\/org\/example\/models\/fake-embeddings\/9\.9\.9\/fake-embeddings-9\.9\.9\.jar: HTTP 404/);
+    await assert.rejects(
+      ensureEmbeddingModel(missing, root, repository),
+      /GET http:\/\/127\.0\.0\.1:\d+\/org\/example\/models\/fake-embeddings\/9\.9\.9\/fake-embeddings-9\.9\.9\.jar: HTTP 404/,
+    );
     await rm(root, { recursive: true });
   });
 });

@@ -18,7 +18,10 @@ describe('the knowledge files', () => {
     const dir = await mkdtemp(join(tmpdir(), 'knowledge-'));
     try {
       const goonj = await readFile(new URL('../../knowledge/goonj.yaml', import.meta.url), 'utf8');
-      await writeFile(join(dir, 'bad-entry.yaml'), goonj.replace('id: goonj', 'id: bad-entry').replace('kind: organisation', 'kind: rumour').replace('[All India, Delhi]', '[All India, Atlantis]'));
+      await writeFile(
+        join(dir, 'bad-entry.yaml'),
+        goonj.replace('id: goonj', 'id: bad-entry').replace('kind: organisation', 'kind: rumour').replace('[All India, Delhi]', '[All India, Atlantis]'),
+      );
       await writeFile(join(dir, 'incomplete.yaml'), 'id: incomplete\nkind: guide\n');
       await writeFile(join(dir, 'misnamed.yaml'), goonj);
       await assert.rejects(loadKnowledgeFiles(pathToFileURL(`${dir}/`)), (error: Error) => {
@@ -51,7 +54,7 @@ describe('the knowledge files', () => {
           'before-checked.yaml: review_by 2026-11-23 must be later than as_of 2026-11-23',
           'scheme-in-three-years.yaml: review_by 2029-11-23 is later than 2027-11-23: entries of kind scheme are reviewed within 1 year of as_of',
           'too-late.yaml: review_by 2029-11-24 is later than 2029-11-23: entries of kind organisation are reviewed within 3 years of as_of',
-          "undated.yaml: / must have required properties review_by",
+          'undated.yaml: / must have required properties review_by',
         ]);
         return true;
       });

@@ -27,22 +27,36 @@ after(async () => {
   await stack.close();
 });
 
-const answerer = () => createOpenAiAnswerer(knowledge.retrieve, { baseUrl: model.baseUrl, apiKey: 'test-key', model: 'test-model' }, createExtractiveAnswerer(knowledge.retrieve), createLogger('chat-test', 'silent'));
+const answerer = () =>
+  createOpenAiAnswerer(
+    knowledge.retrieve,
+    { baseUrl: model.baseUrl, apiKey: 'test-key', model: 'test-model' },
+    createExtractiveAnswerer(knowledge.retrieve),
+    createLogger('chat-test', 'silent'),
+  );
 const signal = () => AbortSignal.timeout(5000);
 const question = 'Who founded Goonj and what is Cloth for Work?';
 const textOf = (parts: readonly AnswerPart[]) => parts.map((part) => (part.kind === 'delta' ? part.text : '')).join('');
 
 describe('the OpenAI-compatible answerer, against a local chat-completions server', () => {
   it('sends only the retrieved entries, and answers with the text and the entries it cites', async () => {
-    model.script({ text: 'Anshu Gupta and Meenakshi Gupta started **Goonj** in 1999 [goonj]. Villagers work on shared assets and receive material in return [goonj].' });
+    model.script({
+      text: 'Anshu Gupta and Meenakshi Gupta started **Goonj** in 1999 [goonj]. Villagers work on shared assets and receive material in return [goonj].',
+    });
     const answer = await answerer().answer(question, { signal: signal() });
     assert.equal(answer.response, 'Anshu Gupta and Meenakshi Gupta started **Goonj** in 1999. Villagers work on shared assets and receive material in return.');
-    assert.deepEqual(answer.sources.map((s) => s.id), ['goonj']);
+    assert.deepEqual(
+      answer.sources.map((s) => s.id),
+      ['goonj'],
+    );
     assert.equal(answer.abstained, false);
     const [sent] = model.requests.slice(-1);
     assert.ok(sent);
     assert.equal(sent.model, 'test-model');
-    assert.deepEqual(sent.messages.map((m) => m.role), ['system', 'user']);
+    assert.deepEqual(
+      sent.messages.map((m) => m.role),
+      ['system', 'user'],
+    );
     const [system = '', prompt = ''] = sent.messages.map((m) => m.content);
     assert.match(system, /only the archive entries/);
     assert.match(prompt, /\[goonj\] Goonj \(organisation\)/);
@@ -79,17 +93,33 @@ describe('the OpenAI-compatible answerer, against a local chat-completions serve
       assert.equal(textOf(parts.slice(restart)), instead);
       assert.equal(answer.response, instead);
     }
-    assert.deepEqual(extractiveParts.slice(1).map((part) => part.kind === 'delta' && part.text).join(''), extractive.response);
+    assert.deepEqual(
+      extractiveParts
+        .slice(1)
+        .map((part) => part.kind === 'delta' && part.text)
+        .join(''),
+      extractive.response,
+    );
   });
 
   it('falls back to the extractive answer when the model cites an entry it was not given, fails or is too slow', async () => {
     const extractive = await createExtractiveAnswerer(knowledge.retrieve).answer(question, { signal: signal() });
-    for (const scripted of [{ text: 'Goonj was founded by aliens [made-up-entry].' }, { text: 'An answer citing nothing.' }, { status: 500 }, { status: 429 }]) {
+    for (const scripted of [
+      { text: 'Goonj was founded by aliens [made-up-entry].' },
+      { text: 'An answer citing nothing.' },
+      { status: 500 },
+      { status: 429 },
+    ]) {
       model.script(scripted);
       assert.deepEqual(await answerer().answer(question, { signal: signal() }), extractive, JSON.stringify(scripted));
     }
     model.script({ text: 'late [goonj]', delayMs: 2000 });
-    const fast = createOpenAiAnswerer(knowledge.retrieve, { baseUrl: model.baseUrl, apiKey: undefined, model: 'm' }, createExtractiveAnswerer(knowledge.retrieve), createLogger('chat-test', 'silent'));
+    const fast = createOpenAiAnswerer(
+      knowledge.retrieve,
+      { baseUrl: model.baseUrl, apiKey: undefined, model: 'm' },
+      createExtractiveAnswerer(knowledge.retrieve),
+      createLogger('chat-test', 'silent'),
+    );
     await assert.rejects(fast.answer(question, { signal: AbortSignal.timeout(200) }), /abort|timeout/i);
   });
 
@@ -121,7 +151,12 @@ describe('the answerer chosen from configuration', () => {
   it('answers POST /api/chat through the model when OPENAI_BASE_URL and OPENAI_MODEL are set, and refuses to start with a base URL alone', async () => {
     const userId = await userWith(1);
     model.script({ text: '**Goonj** began in 1999 [goonj].' });
-    const response = await withModel.app.inject({ method: 'POST', url: '/api/chat', headers: await bearerFor(configured, userId), payload: { message: question } });
+    const response = await withModel.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: await bearerFor(configured, userId),
+      payload: { message: question },
+    });
     assert.equal(response.statusCode, 200);
     assert.equal(response.json<{ response: string }>().response, '**Goonj** began in 1999.');
     const misconfigured = await createTestStack();
@@ -133,7 +168,12 @@ describe('the answerer chosen from configuration', () => {
     const url = await withModel.app.listen({ port: 0, host: '127.0.0.1' });
     const userId = await userWith(2);
     const ask = async (signal?: AbortSignal) => {
-      const response = await fetch(`${url}/api/chat`, { method: 'POST', signal, headers: { ...(await bearerFor(configured, userId)), accept: 'text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify({ message: question }) });
+      const response = await fetch(`${url}/api/chat`, {
+        method: 'POST',
+        signal,
+        headers: { ...(await bearerFor(configured, userId)), accept: 'text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ message: question }),
+      });
       assert.equal(response.status, 200);
       const reader = (response.body ?? assert.fail('no body')).pipeThrough(new TextDecoderStream()).getReader();
       let received = '';
@@ -155,7 +195,10 @@ describe('the answerer chosen from configuration', () => {
     assert.match(early, /^event: sources\n/);
     assert.ok(!early.includes('event: done'), 'the first words came while the model was still writing');
     model.release();
-    const events = [...(await first.readUntil()).matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map(([, name, data]) => ({ name, data: JSON.parse(data ?? 'null') as { text?: string; response?: string } }));
+    const events = [...(await first.readUntil()).matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map(([, name, data]) => ({
+      name,
+      data: JSON.parse(data ?? 'null') as { text?: string; response?: string },
+    }));
     const text = events.map((e) => e.data.text ?? '').join('');
     assert.equal(text, '**Goonj** began in 1999. It collects what cities throw away.');
     assert.deepEqual(events.at(-1), { name: 'done', data: { ...events.at(-1)?.data, response: text } });
@@ -166,7 +209,10 @@ describe('the answerer chosen from configuration', () => {
     gone.abort();
     model.release();
     await eventually(async () => {
-      const { rows } = await withModel.deps.db.query<{ response: string | null }>('SELECT response FROM chat_history WHERE user_id = $1 ORDER BY seq DESC LIMIT 1', [userId]);
+      const { rows } = await withModel.deps.db.query<{ response: string | null }>(
+        'SELECT response FROM chat_history WHERE user_id = $1 ORDER BY seq DESC LIMIT 1',
+        [userId],
+      );
       return rows[0]?.response === 'Founded in 1999 by **Anshu Gupta**.' ? true : undefined;
     });
   });

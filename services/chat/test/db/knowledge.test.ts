@@ -31,8 +31,16 @@ function entry(id: string, title: string, body: string, questions: string[] = [`
   return { entry: value, contentHash: JSON.stringify(value) };
 }
 
-const rainwater = entry('jal-sahayak', 'Jal Sahayak', 'Jal Sahayak builds rainwater harvesting tanks in villages of Rajasthan. Jal Sahayak trains women as masons. The tanks store monsoon rain for the dry months.');
-const schools = entry('vidya-setu', 'Vidya Setu', 'Dr A. K. Rao began Vidya Setu in 1990 with Rs. 5,000 of savings. Vidya Setu runs evening classes for children who work in the fields. Vidya Setu volunteers teach reading and arithmetic in Hindi.');
+const rainwater = entry(
+  'jal-sahayak',
+  'Jal Sahayak',
+  'Jal Sahayak builds rainwater harvesting tanks in villages of Rajasthan. Jal Sahayak trains women as masons. The tanks store monsoon rain for the dry months.',
+);
+const schools = entry(
+  'vidya-setu',
+  'Vidya Setu',
+  'Dr A. K. Rao began Vidya Setu in 1990 with Rs. 5,000 of savings. Vidya Setu runs evening classes for children who work in the fields. Vidya Setu volunteers teach reading and arithmetic in Hindi.',
+);
 
 describe('the knowledge base', () => {
   it('imports the files once: unchanged entries are skipped, changed ones replaced, removed ones deleted', async () => {
@@ -42,9 +50,14 @@ describe('the knowledge base', () => {
     assert.deepEqual(await importKnowledge(chat.deps.db, [rainwater, schools]), { added: 0, updated: 0, removed: 0, unchanged: 2 });
     const changed = entry('vidya-setu', 'Vidya Setu', `${schools.entry.body} Vidya Setu also runs a library on a bicycle.`);
     assert.deepEqual(await importKnowledge(chat.deps.db, [changed]), { added: 0, updated: 1, removed: 1, unchanged: 0 });
-    const { rows: pending } = await chat.deps.db.query<{ pages: number }>("SELECT gin_clean_pending_list('knowledge_entries_document'::regclass)::int AS pages");
+    const { rows: pending } = await chat.deps.db.query<{ pages: number }>(
+      "SELECT gin_clean_pending_list('knowledge_entries_document'::regclass)::int AS pages",
+    );
     assert.deepEqual(pending, [{ pages: 0 }], 'the import merged its rows into the full-text index');
-    assert.deepEqual((await searchKnowledge(chat.deps.db, 'library bicycle', 5)).map((e) => e.id), ['vidya-setu']);
+    assert.deepEqual(
+      (await searchKnowledge(chat.deps.db, 'library bicycle', 5)).map((e) => e.id),
+      ['vidya-setu'],
+    );
     assert.deepEqual(await searchKnowledge(chat.deps.db, 'rainwater tanks', 5), []);
     await importKnowledge(chat.deps.db, [rainwater, schools]);
   });

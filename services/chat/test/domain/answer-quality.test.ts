@@ -30,7 +30,15 @@ before(async () => {
   ({ stack, chat } = await startChat());
   const userId = randomUUID();
   const now = Date.now();
-  await applyEntitlement(chat.deps.db, { userId, plan: 'premium', status: 'active', queriesLimit: 100_000, periodStart: new Date(now - 86_400_000), periodEnd: new Date(now + 86_400_000), changedAt: new Date() });
+  await applyEntitlement(chat.deps.db, {
+    userId,
+    plan: 'premium',
+    status: 'active',
+    queriesLimit: 100_000,
+    periodStart: new Date(now - 86_400_000),
+    periodEnd: new Date(now + 86_400_000),
+    changedAt: new Date(),
+  });
   headers = await bearerFor(stack, userId);
 });
 after(() => stack.close());

@@ -28,7 +28,10 @@ describe('the citations of a streamed model answer', () => {
       }
       const characters = streamed(Array.from(text));
       assert.equal(characters.join(''), shown(text), `${text} one character at a time`);
-      assert.ok(characters.every((piece) => !/\[[a-z0-9-]+\]/.test(piece)), 'no citation is ever shown');
+      assert.ok(
+        characters.every((piece) => !/\[[a-z0-9-]+\]/.test(piece)),
+        'no citation is ever shown',
+      );
     }
   });
 

@@ -16,7 +16,13 @@ before(async () => {
 /** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
 const realDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 
-const normalised = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
+const normalised = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Word triples of a text: two bodies that share more than half of them say the same thing (a founder and their organisation share about a third). */
 function shingles(text: string): Set<string> {
@@ -31,13 +37,17 @@ function overlap(a: Set<string>, b: Set<string>): number {
 }
 
 /** An entry's title without what varies between two write-ups of one thing. */
-const titleKey = (title: string) => normalised(title).replace(/\b(the|of|and|in|india|indian|foundation|trust|society|scheme|yojana|programme|program|mission)\b/g, '').replace(/\s+/g, '');
+const titleKey = (title: string) =>
+  normalised(title)
+    .replace(/\b(the|of|and|in|india|indian|foundation|trust|society|scheme|yojana|programme|program|mission)\b/g, '')
+    .replace(/\s+/g, '');
 
 /**
  * Hosts that copy others' pages (Wikipedia mirrors, document dumps) or write for search engines:
  * a claim may lean on one only beside a primary or reputable source that says the same.
  */
-const WEAK_HOSTS = /(^|\.)(wikipedia-on-ipfs\.org|defzone\.net|riteme\.site|wikisum\.wiki|wikimili\.com|vdocuments\.[a-z]+|fdocuments\.[a-z]+|pdfslide\.[a-z]+|scribd\.com|hubpages\.com)$/;
+const WEAK_HOSTS =
+  /(^|\.)(wikipedia-on-ipfs\.org|defzone\.net|riteme\.site|wikisum\.wiki|wikimili\.com|vdocuments\.[a-z]+|fdocuments\.[a-z]+|pdfslide\.[a-z]+|scribd\.com|hubpages\.com)$/;
 const isWeak = (url: string): boolean => URL.canParse(url) && WEAK_HOSTS.test(new URL(url).hostname);
 const restsOnWeakSourcesAlone = (entry: Pick<KnowledgeEntry, 'sources'>): boolean => entry.sources.every((source) => isWeak(source.url));
 
@@ -80,19 +90,30 @@ describe('the knowledge base, as a whole', () => {
   });
 
   it('refuses an entry whose only sources are mirrors, document dumps or content farms', () => {
-    const dumpOnly = { sources: [{ title: 'A', url: 'https://www.scribd.com/document/1/x' }, { title: 'B', url: 'https://wikimili.com/en/X' }] };
+    const dumpOnly = {
+      sources: [
+        { title: 'A', url: 'https://www.scribd.com/document/1/x' },
+        { title: 'B', url: 'https://wikimili.com/en/X' },
+      ],
+    };
     const withPrimary = { sources: [...dumpOnly.sources, { title: 'C', url: 'https://www.india.gov.in/x' }] };
     assert.equal(restsOnWeakSourcesAlone(dumpOnly), true);
     assert.equal(restsOnWeakSourcesAlone(withPrimary), false);
     assert.equal(isWeak('https://de.scribd.com/doc/2'), true);
     assert.equal(isWeak('https://www.thehindu.com/news/x'), false);
-    assert.deepEqual(entries.filter(restsOnWeakSourcesAlone).map((entry) => entry.id), []);
+    assert.deepEqual(
+      entries.filter(restsOnWeakSourcesAlone).map((entry) => entry.id),
+      [],
+    );
   });
 
   it('dates every entry, guides included, with a real day no later than today', () => {
     const today = new Date().toISOString().slice(0, 10);
     const wrong = entries.filter((entry) => !realDay(entry.as_of) || entry.as_of > today);
-    assert.deepEqual(wrong.map((entry) => `${entry.id}: ${entry.as_of}`), []);
+    assert.deepEqual(
+      wrong.map((entry) => `${entry.id}: ${entry.as_of}`),
+      [],
+    );
   });
 
   it('gives every entry a real review date after its as-of date, within a year for schemes and guides and three for the rest', () => {

@@ -31,8 +31,14 @@ describe('entries due for review', () => {
 
   it('are those due on or before the day, oldest first, then by id', () => {
     assert.deepEqual(dueForReview(entries, '2027-11-22'), []);
-    assert.deepEqual(dueForReview(entries, '2027-11-23').map((e) => e.id), ['a', 'b']);
-    assert.deepEqual(dueForReview(entries, '2030-01-01').map((e) => e.id), ['a', 'b', 'd', 'c']);
+    assert.deepEqual(
+      dueForReview(entries, '2027-11-23').map((e) => e.id),
+      ['a', 'b'],
+    );
+    assert.deepEqual(
+      dueForReview(entries, '2030-01-01').map((e) => e.id),
+      ['a', 'b', 'd', 'c'],
+    );
   });
 
   it('are counted by review date, oldest first', () => {

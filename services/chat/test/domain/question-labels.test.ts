@@ -36,7 +36,10 @@ describe('the question sets’ labels', () => {
   }
 
   it('finds a stale label', () => {
-    assert.match(labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: ['no-such-entry'], facts: ['a'] }) ?? '', /no entry no-such-entry/);
+    assert.match(
+      labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: ['no-such-entry'], facts: ['a'] }) ?? '',
+      /no entry no-such-entry/,
+    );
     const [id] = texts.keys();
     assert.match(labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: [id ?? ''], facts: ['zzqx never written'] }) ?? '', /none of/);
   });

@@ -10,18 +10,39 @@ import { ALL_INDIA_MARGIN, forWholeIndia, fusedScore, isAnswer, kindFits, placeF
 
 describe('passages', () => {
   it('splits sentences but not at initials or abbreviations', () => {
-    assert.deepEqual(sentencesOf('Dr. G. Venkataswamy founded Aravind in 1976. It grew. Rs. 500 is paid.'), ['Dr. G. Venkataswamy founded Aravind in 1976.', 'It grew.', 'Rs. 500 is paid.']);
+    assert.deepEqual(sentencesOf('Dr. G. Venkataswamy founded Aravind in 1976. It grew. Rs. 500 is paid.'), [
+      'Dr. G. Venkataswamy founded Aravind in 1976.',
+      'It grew.',
+      'Rs. 500 is paid.',
+    ]);
   });
 
   it('groups whole sentences of about sixty words, and a long sentence alone', () => {
     const short = 'One two three four five six seven eight nine ten.';
     const long = `${Array.from({ length: 70 }, () => 'word').join(' ')}.`;
-    assert.deepEqual(groupSentences([short, short, short, short, short, short, short, long, short]).map((g) => g.length), [6, 1, 1, 1]);
+    assert.deepEqual(
+      groupSentences([short, short, short, short, short, short, short, long, short]).map((g) => g.length),
+      [6, 1, 1, 1],
+    );
   });
 
   it('gives the head, each question, then the body passages carrying the title', () => {
-    const passages = passagesOf({ id: 'x', title: 'Goonj', summary: 'Goonj turns cloth into a resource.', body: 'It was founded in 1999. It works in 23 states.', questions: ['Who founded Goonj?', 'What is Cloth for Work?'] });
-    assert.deepEqual(passages.map((p) => [p.n, p.part]), [[0, 'head'], [1, 'question'], [2, 'question'], [3, 'body']]);
+    const passages = passagesOf({
+      id: 'x',
+      title: 'Goonj',
+      summary: 'Goonj turns cloth into a resource.',
+      body: 'It was founded in 1999. It works in 23 states.',
+      questions: ['Who founded Goonj?', 'What is Cloth for Work?'],
+    });
+    assert.deepEqual(
+      passages.map((p) => [p.n, p.part]),
+      [
+        [0, 'head'],
+        [1, 'question'],
+        [2, 'question'],
+        [3, 'body'],
+      ],
+    );
     assert.equal(passages[3]?.text, 'Goonj: It was founded in 1999. It works in 23 states.');
   });
 });
@@ -36,14 +57,27 @@ describe('questions in Hindi', () => {
   it("puts the domain's Hindi terms in English, whole words only, and drops function words", () => {
     assert.equal(inEnglish('मनरेगा में जॉब कार्ड कैसे बनवाएं?'), 'MGNREGA job card how get made');
     assert.equal(inEnglish('viklang pension ke liye kaise apply kare'), 'disability pension how apply');
-    assert.equal(inEnglish('up me beti ki shaadi ke liye sarkari madad'), 'UP daughter marriage government help', 'a state typed in small letters before a postposition');
+    assert.equal(
+      inEnglish('up me beti ki shaadi ke liye sarkari madad'),
+      'UP daughter marriage government help',
+      'a state typed in small letters before a postposition',
+    );
   });
 
   it('reads a romanised name as the title word that sounds the same', () => {
     assert.equal(soundOf('Goonj'), soundOf('gunj'));
     assert.equal(soundOf('Foundation'), soundOf('phaundeshan'));
     assert.notEqual(soundOf('Pratham'), soundOf('Prayas'));
-    assert.equal(inEnglish('गूंज संस्था क्या करती है?', archiveSpellings([{ title: 'Goonj', text: 'Goonj runs Cloth for Work with a startup grant.' }, { title: 'Smile Foundation', text: '' }])), 'goonj organisation what does');
+    assert.equal(
+      inEnglish(
+        'गूंज संस्था क्या करती है?',
+        archiveSpellings([
+          { title: 'Goonj', text: 'Goonj runs Cloth for Work with a startup grant.' },
+          { title: 'Smile Foundation', text: '' },
+        ]),
+      ),
+      'goonj organisation what does',
+    );
   });
 
   it('keeps a long final vowel and reads the candra o as o', () => {
@@ -122,10 +156,22 @@ describe('relevance', () => {
     const punjab = answer('punjab-pensions', 0.78, ['Punjab']);
     const national = answer('national-pensions', 0.77, ['All India']);
     const story = answer('a-named-story', 0.77 + ALL_INDIA_MARGIN + 0.01, ['Maharashtra']);
-    assert.deepEqual(forWholeIndia([], [punjab, national]).map((a) => a.id), ['national-pensions']);
-    assert.deepEqual(forWholeIndia([], [story, punjab, national]).map((a) => a.id), ['a-named-story', 'national-pensions']);
-    assert.deepEqual(forWholeIndia(['Punjab'], [punjab, national]).map((a) => a.id), ['punjab-pensions', 'national-pensions']);
-    assert.deepEqual(forWholeIndia([], [punjab]).map((a) => a.id), ['punjab-pensions']);
+    assert.deepEqual(
+      forWholeIndia([], [punjab, national]).map((a) => a.id),
+      ['national-pensions'],
+    );
+    assert.deepEqual(
+      forWholeIndia([], [story, punjab, national]).map((a) => a.id),
+      ['a-named-story', 'national-pensions'],
+    );
+    assert.deepEqual(
+      forWholeIndia(['Punjab'], [punjab, national]).map((a) => a.id),
+      ['punjab-pensions', 'national-pensions'],
+    );
+    assert.deepEqual(
+      forWholeIndia([], [punjab]).map((a) => a.id),
+      ['punjab-pensions'],
+    );
   });
 
   it('answers a question asking for organisations from entries that name them, not from a scheme or a guide', () => {
@@ -149,7 +195,11 @@ describe('composition', () => {
   });
 
   it('answers a who question with the founding sentence, a Hindi question with a Hindi sentence first', () => {
-    const composed = compose([entry('smile', 'Smile Foundation', 'It runs schools. Santanu Mishra founded it in 2002. It works in 25 states.', 0.8)], { intents: ['who'], words: [] }, 'hi');
+    const composed = compose(
+      [entry('smile', 'Smile Foundation', 'It runs schools. Santanu Mishra founded it in 2002. It works in 25 states.', 0.8)],
+      { intents: ['who'], words: [] },
+      'hi',
+    );
     assert.ok(composed);
     assert.match(composed.response, /^हमारा संग्रह अंग्रेज़ी में है/);
     assert.match(composed.response, /Santanu Mishra founded it in 2002\./);
@@ -157,14 +207,19 @@ describe('composition', () => {
   });
 
   it('lists each matching organisation for a list question, each cited', () => {
-    const composed = compose([entry('a', 'Alpha Trust', 'It makes pads in Bihar.', 0.8), entry('b', 'Beta Sangh', 'It teaches hygiene in Bihar.', 0.78)], { intents: ['list'], words: [] }, 'en');
+    const composed = compose(
+      [entry('a', 'Alpha Trust', 'It makes pads in Bihar.', 0.8), entry('b', 'Beta Sangh', 'It teaches hygiene in Bihar.', 0.78)],
+      { intents: ['list'], words: [] },
+      'en',
+    );
     assert.ok(composed);
     assert.deepEqual(composed.cited, ['a', 'b']);
     assert.match(composed.response, /Alpha Trust: [^\n]+\n\nBeta Sangh: /);
   });
 
   it('quotes the sentence that holds what was asked when a passage has more than fit', () => {
-    const body = 'It is a savings account. It is for girls. It opens at post offices. It needs a birth certificate. The account reaches maturity when the girl turns 21.';
+    const body =
+      'It is a savings account. It is for girls. It opens at post offices. It needs a birth certificate. The account reaches maturity when the girl turns 21.';
     const asked = 'sukanya samriddhi maturity';
     const composed = compose([entry('ssy', 'Sukanya Samriddhi Yojana', body, 0.8)], { intents: intentsOf(asked), words: subjectWords(asked) }, 'en');
     assert.match(composed?.response ?? '', /reaches maturity/);
@@ -172,7 +227,8 @@ describe('composition', () => {
   });
 
   it('gives a question asking two things a sentence for each, and does not read a year as an amount', () => {
-    const body = 'It began in 2015. It is run by the finance ministry. It is popular in villages. It opens at post offices. Only a girl under 10 can join. It pays 8.2 percent a year.';
+    const body =
+      'It began in 2015. It is run by the finance ministry. It is popular in villages. It opens at post offices. Only a girl under 10 can join. It pays 8.2 percent a year.';
     const composed = compose([entry('ssy', 'Sukanya Samriddhi Yojana', body, 0.8)], { intents: ['amount', 'eligibility'], words: [] }, 'en');
     assert.match(composed?.response ?? '', /8\.2 percent/);
     assert.match(composed?.response ?? '', /Only a girl under 10/);

@@ -21,9 +21,15 @@ async function userWith(queriesLimit: number): Promise<string> {
   return userId;
 }
 
-const ask = async (userId: string, payload: unknown) => chat.app.inject({ method: 'POST', url: '/api/chat', headers: await bearerFor(stack, userId), payload: payload as object });
-const left = async (userId: string) => (await chat.app.inject({ method: 'GET', url: '/api/chat/queries-left', headers: await bearerFor(stack, userId) })).json<{ queriesLeft: number }>().queriesLeft;
-const historyOf = async (userId: string) => (await chat.app.inject({ method: 'GET', url: '/api/chat/history', headers: await bearerFor(stack, userId) })).json<{ history: { id: string; message: string; response: string | null; sources: unknown[] }[] }>().history;
+const ask = async (userId: string, payload: unknown) =>
+  chat.app.inject({ method: 'POST', url: '/api/chat', headers: await bearerFor(stack, userId), payload: payload as object });
+const left = async (userId: string) =>
+  (await chat.app.inject({ method: 'GET', url: '/api/chat/queries-left', headers: await bearerFor(stack, userId) })).json<{ queriesLeft: number }>()
+    .queriesLeft;
+const historyOf = async (userId: string) =>
+  (await chat.app.inject({ method: 'GET', url: '/api/chat/history', headers: await bearerFor(stack, userId) })).json<{
+    history: { id: string; message: string; response: string | null; sources: unknown[] }[];
+  }>().history;
 
 /** What chat's /metrics shows for `name` (and `outcome`). */
 const counted = async (name: string, outcome?: string) =>
@@ -49,10 +55,18 @@ describe('POST /api/chat', () => {
     assert.equal(await left(userId), 2);
     assert.equal(await counted('chat_answers_total', 'answered'), (answeredBefore ?? NaN) + 1);
     const [kept, ...rest] = await historyOf(userId);
-    assert.deepEqual([kept?.id, kept?.message, kept?.response, kept?.sources, rest], [body.id, 'How does Goonj use old clothes for rural development?', body.response, body.sources, []]);
+    assert.deepEqual(
+      [kept?.id, kept?.message, kept?.response, kept?.sources, rest],
+      [body.id, 'How does Goonj use old clothes for rural development?', body.response, body.sources, []],
+    );
     const consumed = (await published(chat, QueryConsumedEvent)).filter((e) => e.key === userId);
-    assert.deepEqual(consumed.map((e) => e.payload.queryId), [body.id]);
-    const answered = (await published(chat, AnswerGivenEvent)).filter((e) => e.key === userId).map(({ payload }) => [payload.queryId, payload.question, payload.abstained, payload.sourceIds]);
+    assert.deepEqual(
+      consumed.map((e) => e.payload.queryId),
+      [body.id],
+    );
+    const answered = (await published(chat, AnswerGivenEvent))
+      .filter((e) => e.key === userId)
+      .map(({ payload }) => [payload.queryId, payload.question, payload.abstained, payload.sourceIds]);
     assert.deepEqual(answered, [[body.id, 'How does Goonj use old clothes for rural development?', false, body.sources.map((source) => source.id)]]);
   });
 
@@ -65,10 +79,18 @@ describe('POST /api/chat', () => {
       assert.deepEqual(response.json<AnswerBody>().response, ABSTENTION, message);
     }
     assert.equal(await left(userId), 1);
-    assert.deepEqual([await counted('chat_answers_total', 'answered'), await counted('chat_answers_total', 'abstained')], [countedBefore[0], (countedBefore[1] ?? NaN) + 2]);
+    assert.deepEqual(
+      [await counted('chat_answers_total', 'answered'), await counted('chat_answers_total', 'abstained')],
+      [countedBefore[0], (countedBefore[1] ?? NaN) + 2],
+    );
     assert.equal((await historyOf(userId)).length, 2);
-    const abstained = (await published(chat, AnswerGivenEvent)).filter((e) => e.key === userId).map(({ payload }) => [payload.question, payload.abstained, payload.sourceIds]);
-    assert.deepEqual(abstained.sort(), [['What is the population of Brazil?', true, []], ['Who won the football world cup in 2022?', true, []]]);
+    const abstained = (await published(chat, AnswerGivenEvent))
+      .filter((e) => e.key === userId)
+      .map(({ payload }) => [payload.question, payload.abstained, payload.sourceIds]);
+    assert.deepEqual(abstained.sort(), [
+      ['What is the population of Brazil?', true, []],
+      ['Who won the football world cup in 2022?', true, []],
+    ]);
   });
 
   it('refuses a blank, too long, missing or mistyped message with 400 JSON, charging nothing', async () => {
@@ -111,7 +133,10 @@ describe('POST /api/chat', () => {
     assert.deepEqual(await historyOf(userId), []);
     const [consumed] = (await published(chat, QueryConsumedEvent)).filter((e) => e.key === userId);
     const refunded = (await published(chat, QueryRefundedEvent)).filter((e) => e.key === userId);
-    assert.deepEqual(refunded.map((e) => e.payload.queryId), [consumed?.payload.queryId]);
+    assert.deepEqual(
+      refunded.map((e) => e.payload.queryId),
+      [consumed?.payload.queryId],
+    );
   });
 });
 
@@ -131,7 +156,9 @@ describe('POST /api/chat, sixty at once', () => {
       // Granted straight into this instance's database: instances on one stack share the bus.
       await applyEntitlement(onDatabase.deps.db, { userId, plan: 'premium', status: 'active', queriesLimit: 50, ...currentPeriod(), changedAt: new Date() });
       const headers = await bearerFor(own, userId);
-      const responses = await Promise.all(Array.from({ length: 60 }, () => onDatabase.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { message: 'Who founded Goonj?' } })));
+      const responses = await Promise.all(
+        Array.from({ length: 60 }, () => onDatabase.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { message: 'Who founded Goonj?' } })),
+      );
       const statuses = responses.map((r) => r.statusCode);
       assert.deepEqual([statuses.filter((s) => s === 200).length, statuses.filter((s) => s === 403).length], [50, 10], database);
       const { rows } = await onDatabase.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM chat_history WHERE user_id = $1', [userId]);
@@ -143,16 +170,30 @@ describe('POST /api/chat, sixty at once', () => {
 describe('POST /api/chat with Accept: text/event-stream', () => {
   it('streams the sources first, then the text, then the whole answer, which the history already holds', async () => {
     const userId = await userWith(1);
-    const response = await chat.app.inject({ method: 'POST', url: '/api/chat', headers: { ...(await bearerFor(stack, userId)), accept: 'text/event-stream' }, payload: { message: 'Who founded Goonj?' } });
+    const response = await chat.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: { ...(await bearerFor(stack, userId)), accept: 'text/event-stream' },
+      payload: { message: 'Who founded Goonj?' },
+    });
     assert.equal(response.statusCode, 200);
     assert.match(String(response.headers['content-type']), /^text\/event-stream/);
-    const events = [...response.body.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map(([, name, data]) => ({ name, data: JSON.parse(data ?? 'null') as unknown }));
+    const events = [...response.body.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map(([, name, data]) => ({
+      name,
+      data: JSON.parse(data ?? 'null') as unknown,
+    }));
     const names = events.map((e) => e.name);
     assert.equal(names[0], 'sources');
     assert.equal(names.at(-1), 'done');
     assert.ok(names.filter((n) => n === 'delta').length >= 2);
     const done = events.at(-1)?.data as AnswerBody;
-    assert.equal(events.filter((e) => e.name === 'delta').map((e) => (e.data as { text: string }).text).join(''), done.response);
+    assert.equal(
+      events
+        .filter((e) => e.name === 'delta')
+        .map((e) => (e.data as { text: string }).text)
+        .join(''),
+      done.response,
+    );
     assert.deepEqual(events[0]?.data, done.sources);
     assert.equal((await historyOf(userId))[0]?.response, done.response);
   });
@@ -162,7 +203,12 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     await chat.deps.db.exec('ALTER TABLE knowledge_entries RENAME TO knowledge_entries_away');
     let body: string;
     try {
-      const response = await chat.app.inject({ method: 'POST', url: '/api/chat', headers: { ...(await bearerFor(stack, userId)), accept: 'text/event-stream' }, payload: { message: 'Who founded Goonj?' } });
+      const response = await chat.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: { ...(await bearerFor(stack, userId)), accept: 'text/event-stream' },
+        payload: { message: 'Who founded Goonj?' },
+      });
       assert.equal(response.statusCode, 200);
       body = response.body;
     } finally {

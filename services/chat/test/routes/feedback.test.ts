@@ -31,7 +31,11 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
     const chat = (): Chat => onEach.find((s) => s.database === database)?.chat ?? assert.fail(`no chat on ${database}`);
 
     /** A history item of `userId`, answered unless `answer` is null. */
-    async function asked(userId: string, message: string, answer: { sources: (typeof GOONJ)[]; abstained: boolean } | null = { sources: [GOONJ], abstained: false }): Promise<string> {
+    async function asked(
+      userId: string,
+      message: string,
+      answer: { sources: (typeof GOONJ)[]; abstained: boolean } | null = { sources: [GOONJ], abstained: false },
+    ): Promise<string> {
       const id = randomUUID();
       await addQuestion(chat().deps.db, { id, userId, message, periodStart: new Date('2026-11-01T00:00:00Z') });
       if (answer) await recordAnswer(chat().deps.db, id, { response: 'An answer.', followUps: [], ...answer });
@@ -40,9 +44,11 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
     const mark = async (userId: string, id: string, payload: unknown) =>
       chat().app.inject({ method: 'PUT', url: `/api/chat/history/${id}/feedback`, headers: await bearerFor(stack, userId), payload: payload as object });
     const historyOf = async (userId: string) =>
-      (await chat().app.inject({ method: 'GET', url: '/api/chat/history', headers: await bearerFor(stack, userId) })).json<{ history: HistoryItem[] }>().history;
+      (await chat().app.inject({ method: 'GET', url: '/api/chat/history', headers: await bearerFor(stack, userId) })).json<{ history: HistoryItem[] }>()
+        .history;
     const ratedOf = async (userId: string) => (await published(chat(), AnswerRatedEvent)).filter((e) => e.key === userId);
-    const marksOf = async (id: string) => (await chat().deps.db.query<{ helpful: boolean; reason: string | null }>('SELECT helpful, reason FROM answer_feedback WHERE query_id = $1', [id])).rows;
+    const marksOf = async (id: string) =>
+      (await chat().deps.db.query<{ helpful: boolean; reason: string | null }>('SELECT helpful, reason FROM answer_feedback WHERE query_id = $1', [id])).rows;
 
     it('marks an answer not helpful with its trimmed reason, shows it in the history and tells the curators through the outbox', async () => {
       const userId = randomUUID();
@@ -50,10 +56,22 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
       const response = await mark(userId, id, { helpful: false, reason: '  It does not say where Goonj works.  ' });
       assert.equal(response.statusCode, 200, response.body);
       assert.deepEqual(response.json(), { helpful: false, reason: 'It does not say where Goonj works.' });
-      assert.deepEqual((await historyOf(userId)).map((item) => [item.id, item.feedback]), [[id, { helpful: false, reason: 'It does not say where Goonj works.' }]]);
+      assert.deepEqual(
+        (await historyOf(userId)).map((item) => [item.id, item.feedback]),
+        [[id, { helpful: false, reason: 'It does not say where Goonj works.' }]],
+      );
       const rated = await ratedOf(userId);
       assert.deepEqual(
-        rated.map(({ topic, payload }) => [topic, payload.userId, payload.queryId, payload.helpful, payload.reason, payload.question, payload.sourceIds, payload.abstained]),
+        rated.map(({ topic, payload }) => [
+          topic,
+          payload.userId,
+          payload.queryId,
+          payload.helpful,
+          payload.reason,
+          payload.question,
+          payload.sourceIds,
+          payload.abstained,
+        ]),
         [[topics.chatAnswer, userId, id, false, 'It does not say where Goonj works.', 'How does Goonj work?', ['goonj'], false]],
       );
       assert.ok(rated[0]?.payload.ratedAt, 'with the time of the mark');
@@ -64,24 +82,42 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
       const id = await asked(userId, 'best pizza in Delhi', { sources: [], abstained: true });
       const response = await mark(userId, id, { helpful: false, reason: '   ' });
       assert.deepEqual(response.json(), { helpful: false, reason: null });
-      assert.deepEqual((await ratedOf(userId)).map(({ payload }) => [payload.abstained, payload.sourceIds, payload.reason]), [[true, [], '']]);
+      assert.deepEqual(
+        (await ratedOf(userId)).map(({ payload }) => [payload.abstained, payload.sourceIds, payload.reason]),
+        [[true, [], '']],
+      );
     });
 
     it('replaces a mark with a later different one, and takes the same mark again as done, telling nothing', async () => {
       const userId = randomUUID();
       const id = await asked(userId, 'What is Cloth for Work?');
-      for (const payload of [{ helpful: false, reason: 'Too short' }, { helpful: false, reason: 'Too short' }, { helpful: true }, { helpful: true }, { helpful: true, reason: '' }]) {
+      for (const payload of [
+        { helpful: false, reason: 'Too short' },
+        { helpful: false, reason: 'Too short' },
+        { helpful: true },
+        { helpful: true },
+        { helpful: true, reason: '' },
+      ]) {
         assert.equal((await mark(userId, id, payload)).statusCode, 200, JSON.stringify(payload));
       }
       assert.deepEqual(await marksOf(id), [{ helpful: true, reason: null }]);
       assert.deepEqual((await historyOf(userId))[0]?.feedback, { helpful: true, reason: null });
-      assert.deepEqual((await ratedOf(userId)).map(({ payload }) => [payload.helpful, payload.reason]), [[false, 'Too short'], [true, '']]);
+      assert.deepEqual(
+        (await ratedOf(userId)).map(({ payload }) => [payload.helpful, payload.reason]),
+        [
+          [false, 'Too short'],
+          [true, ''],
+        ],
+      );
     });
 
     it("answers 404 for another user's answer and for an unknown one, changing and telling nothing", async () => {
       const [asha, ravi] = [randomUUID(), randomUUID()];
       const hers = await asked(asha, 'Who founded Goonj?');
-      for (const [userId, id] of [[ravi, hers], [asha, randomUUID()]] as const) {
+      for (const [userId, id] of [
+        [ravi, hers],
+        [asha, randomUUID()],
+      ] as const) {
         const response = await mark(userId, id, { helpful: false, reason: 'not mine to judge' });
         assert.equal(response.statusCode, 404);
         assert.deepEqual(response.json(), { error: 'No such answer in your history', code: 'CHAT_ANSWER_NOT_FOUND' });
@@ -121,7 +157,12 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
         assert.match(response.json<{ code: string }>().code, /^CHAT_(VALIDATION|INVALID_REASON)$/, label);
         assert.equal(typeof response.json<{ error: string }>().error, 'string', label);
       }
-      const notJson = await chat().app.inject({ method: 'PUT', url: `/api/chat/history/${id}/feedback`, headers: { ...(await bearerFor(stack, userId)), 'content-type': 'application/json' }, payload: '{"helpful":' });
+      const notJson = await chat().app.inject({
+        method: 'PUT',
+        url: `/api/chat/history/${id}/feedback`,
+        headers: { ...(await bearerFor(stack, userId)), 'content-type': 'application/json' },
+        payload: '{"helpful":',
+      });
       assert.equal(notJson.statusCode, 400);
       assert.deepEqual(await marksOf(id), []);
       assert.deepEqual(await ratedOf(userId), []);
@@ -137,18 +178,28 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
       const id = await asked(userId, 'How can I volunteer with Pratham?');
       const marks = Array.from({ length: 20 }, (_, i) => ({ helpful: i % 2 === 0, reason: `reason ${String(i)}` }));
       const responses = await Promise.all(marks.map((payload) => mark(userId, id, payload)));
-      assert.deepEqual(responses.map((r) => r.statusCode), marks.map(() => 200));
+      assert.deepEqual(
+        responses.map((r) => r.statusCode),
+        marks.map(() => 200),
+      );
       const [kept, ...others] = await marksOf(id);
       assert.deepEqual(others, []);
       const rated = await ratedOf(userId);
       assert.equal(rated.length, 20, 'each mark changed the one before it');
       assert.deepEqual(kept, { helpful: rated.at(-1)?.payload.helpful, reason: rated.at(-1)?.payload.reason });
       const times = rated.map(({ payload }) => (payload.ratedAt?.seconds ?? 0n) * 1_000_000_000n + BigInt(payload.ratedAt?.nanos ?? 0));
-      assert.deepEqual(times, times.toSorted((a, b) => (a < b ? -1 : a > b ? 1 : 0)), 'later events carry later times');
+      assert.deepEqual(
+        times,
+        times.toSorted((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+        'later events carry later times',
+      );
 
       const same = await asked(userId, 'Who runs Pratham?');
       await Promise.all(Array.from({ length: 20 }, () => mark(userId, same, { helpful: false, reason: 'Out of date' })));
-      assert.deepEqual((await ratedOf(userId)).filter((e) => e.payload.queryId === same).map(({ payload }) => [payload.helpful, payload.reason]), [[false, 'Out of date']]);
+      assert.deepEqual(
+        (await ratedOf(userId)).filter((e) => e.payload.queryId === same).map(({ payload }) => [payload.helpful, payload.reason]),
+        [[false, 'Out of date']],
+      );
     });
 
     it('clears the marks with the history; a mark of a cleared answer is a 404, even one racing the clearing', async () => {
@@ -176,11 +227,15 @@ describe('marks of answers chat gave (POST /api/chat)', () => {
     // Straight into chat's projection: this file's two chats share one consumer group, so billing's event may reach the other.
     await applyEntitlement(chat.deps.db, { userId, plan: 'premium', status: 'active', queriesLimit: 5, ...currentPeriod(), changedAt: new Date() });
     const headers = await bearerFor(stack, userId);
-    const ask = async (message: string) => (await chat.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { message } })).json<{ id: string; sources: { id: string }[] }>();
+    const ask = async (message: string) =>
+      (await chat.app.inject({ method: 'POST', url: '/api/chat', headers, payload: { message } })).json<{ id: string; sources: { id: string }[] }>();
     const answered = await ask('How does Goonj use old clothes for rural development?');
     const abstained = await ask('Who won the football world cup in 2022?');
-    for (const { id } of [answered, abstained]) assert.equal((await chat.app.inject({ method: 'PUT', url: `/api/chat/history/${id}/feedback`, headers, payload: { helpful: false } })).statusCode, 200);
-    const rated = (await published(chat, AnswerRatedEvent)).filter((e) => e.key === userId).map(({ payload }) => [payload.queryId, payload.abstained, payload.sourceIds]);
+    for (const { id } of [answered, abstained])
+      assert.equal((await chat.app.inject({ method: 'PUT', url: `/api/chat/history/${id}/feedback`, headers, payload: { helpful: false } })).statusCode, 200);
+    const rated = (await published(chat, AnswerRatedEvent))
+      .filter((e) => e.key === userId)
+      .map(({ payload }) => [payload.queryId, payload.abstained, payload.sourceIds]);
     assert.deepEqual(rated, [
       [answered.id, false, answered.sources.map((source) => source.id)],
       [abstained.id, true, []],

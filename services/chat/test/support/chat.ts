@@ -43,7 +43,10 @@ export async function billingGrants(chat: Chat, userId: string, plan: Plan): Pro
 }
 
 export async function entitlementOf(chat: Chat, userId: string): Promise<{ plan: string; queries_limit: number; status: string } | undefined> {
-  const { rows } = await chat.deps.db.query<{ plan: string; queries_limit: number; status: string }>('SELECT plan, queries_limit, status FROM entitlements WHERE user_id = $1', [userId]);
+  const { rows } = await chat.deps.db.query<{ plan: string; queries_limit: number; status: string }>(
+    'SELECT plan, queries_limit, status FROM entitlements WHERE user_id = $1',
+    [userId],
+  );
   return rows[0];
 }
 

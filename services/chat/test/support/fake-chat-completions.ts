@@ -55,12 +55,17 @@ export async function startFakeChatCompletions(): Promise<FakeChatCompletions> {
       const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: body.model };
       if (!body.stream) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }] }),
+          JSON.stringify({
+            ...base,
+            object: 'chat.completion',
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }],
+          }),
         );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (delta: object, finish: string | null) => `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      const chunk = (delta: object, finish: string | null) =>
+        `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       res.write(chunk({ role: 'assistant', content: '' }, null));
       for (const [i, piece] of (text.match(/\S+\s*/g) ?? []).entries()) {
         if (i === holdAfterWords) await released.promise;

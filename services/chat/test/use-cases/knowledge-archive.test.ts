@@ -19,7 +19,8 @@ before(async () => {
 after(() => stack.close());
 
 const told = () => published(chat, KnowledgeArchiveImportedEvent);
-const schedule = (event: { payload: { reviewDates: { reviewBy: string; entries: number }[] } }) => event.payload.reviewDates.map(({ reviewBy, entries }): [string, number] => [reviewBy, entries]);
+const schedule = (event: { payload: { reviewDates: { reviewBy: string; entries: number }[] } }) =>
+  event.payload.reviewDates.map(({ reviewBy, entries }): [string, number] => [reviewBy, entries]);
 
 describe('the knowledge archive, as chat imports it', () => {
   it('is told once on a fresh database at start: its entries and how many fall due for review on each date', async () => {
@@ -32,7 +33,10 @@ describe('the knowledge archive, as chat imports it', () => {
     assert.equal(event.payload.entries, loaded.length);
     const byDate = new Map<string, number>();
     for (const { entry } of loaded) byDate.set(entry.review_by, (byDate.get(entry.review_by) ?? 0) + 1);
-    assert.deepEqual(schedule(event), [...byDate].sort(([a], [b]) => a.localeCompare(b)));
+    assert.deepEqual(
+      schedule(event),
+      [...byDate].sort(([a], [b]) => a.localeCompare(b)),
+    );
   });
 
   it('is not told again by an import that changed nothing (a restart, a second replica)', async () => {
@@ -55,7 +59,10 @@ describe('the knowledge archive, as chat imports it', () => {
     assert.equal(latest.payload.entries, 2);
     assert.equal(timestampDate(latest.payload.importedAt).toISOString(), at.toISOString());
     // The first file's review date, a year or three after its as_of in November 2026, comes after 2027-01-31.
-    assert.deepEqual(schedule(latest), [['2027-01-31', 1], [first.entry.review_by, 1]]);
+    assert.deepEqual(schedule(latest), [
+      ['2027-01-31', 1],
+      [first.entry.review_by, 1],
+    ]);
   });
 
   it('tells nothing when the import fails: the event and the entries are one transaction', async () => {

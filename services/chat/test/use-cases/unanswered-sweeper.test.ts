@@ -25,7 +25,7 @@ async function askedThenCrashed(userId: string, minutesAgo: number): Promise<str
     assert.equal(typeof taken, 'object');
     if (typeof taken === 'object') await addQuestion(tx, { id, userId, message: 'Who founded Goonj?', periodStart: taken.periodStart });
   });
-  await chat.deps.db.query("UPDATE chat_history SET created_at = now() - make_interval(mins => $2) WHERE id = $1", [id, minutesAgo]);
+  await chat.deps.db.query('UPDATE chat_history SET created_at = now() - make_interval(mins => $2) WHERE id = $1', [id, minutesAgo]);
   return id;
 }
 
@@ -51,7 +51,10 @@ describe('the unanswered sweeper', () => {
     }
     assert.equal((await allowanceOf(chat.deps.db, userId, new Date()))?.queriesLeft, 8);
     const { rows } = await chat.deps.db.query<{ id: string }>('SELECT id FROM chat_history WHERE user_id = $1 ORDER BY id', [userId]);
-    assert.deepEqual(rows.map((r) => r.id), [recent, answered].sort());
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      [recent, answered].sort(),
+    );
     const refunded = (await published(chat, QueryRefundedEvent)).filter((e) => e.key === userId).map((e) => e.payload.queryId);
     assert.deepEqual(refunded.sort(), [...stale].sort());
   });

@@ -50,7 +50,10 @@ export async function lockAddress(db: Queryable, userId: string, address: string
 }
 
 export async function lockAccount(db: Queryable, userId: string, until: Date): Promise<Date> {
-  const { rows } = await db.query<{ locked_until: Date }>('UPDATE users SET locked_until = COALESCE(locked_until, $2) WHERE id = $1 RETURNING locked_until', [userId, until]);
+  const { rows } = await db.query<{ locked_until: Date }>('UPDATE users SET locked_until = COALESCE(locked_until, $2) WHERE id = $1 RETURNING locked_until', [
+    userId,
+    until,
+  ]);
   return rows[0]?.locked_until ?? until;
 }
 

@@ -5,7 +5,11 @@ export async function insertResetToken(db: Queryable, token: { tokenHash: string
 }
 
 /** `forUse`: locked for this transaction, so two uses of one token cannot both succeed. */
-export async function findResetToken(db: Queryable, tokenHash: string, forUse: boolean): Promise<{ userId: string; expiresAt: Date; usedAt: Date | null } | undefined> {
+export async function findResetToken(
+  db: Queryable,
+  tokenHash: string,
+  forUse: boolean,
+): Promise<{ userId: string; expiresAt: Date; usedAt: Date | null } | undefined> {
   const { rows } = await db.query<{ user_id: string; expires_at: Date; used_at: Date | null }>(
     `SELECT user_id, expires_at, used_at FROM password_reset_tokens WHERE token_hash = $1${forUse ? ' FOR UPDATE' : ''}`,
     [tokenHash],

@@ -73,7 +73,9 @@ export async function replaceCode(db: Queryable, id: string, otp: StoredCode): P
 
 /** A wrong code counts against every challenge it was tried on; returns the most attempts any has now. */
 export async function recordWrongCode(db: Queryable, ids: string[]): Promise<number> {
-  const { rows } = await db.query<{ attempts: number }>('UPDATE signup_challenges SET attempts = attempts + 1 WHERE id = ANY($1::uuid[]) RETURNING attempts', [ids]);
+  const { rows } = await db.query<{ attempts: number }>('UPDATE signup_challenges SET attempts = attempts + 1 WHERE id = ANY($1::uuid[]) RETURNING attempts', [
+    ids,
+  ]);
   return Math.max(0, ...rows.map((row) => row.attempts));
 }
 

@@ -7,7 +7,10 @@
  */
 export type Ownership = 'shown' | 'unshown' | 'refuted';
 
-export function ownershipOf(signup: { id: string; contested: boolean }, client: { signupId: string | undefined; passwordMatches: boolean | undefined }): Ownership {
+export function ownershipOf(
+  signup: { id: string; contested: boolean },
+  client: { signupId: string | undefined; passwordMatches: boolean | undefined },
+): Ownership {
   if (client.passwordMatches !== undefined) return client.passwordMatches ? 'shown' : 'refuted';
   return client.signupId === signup.id || !signup.contested ? 'shown' : 'unshown';
 }

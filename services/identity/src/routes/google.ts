@@ -36,7 +36,15 @@ export function googleRoutes(app: ServiceApp, deps: GoogleDeps): void {
           },
           { additionalProperties: false },
         ),
-        response: { 200: TokenResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse },
+        response: {
+          200: TokenResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          429: ErrorResponse,
+          502: ErrorResponse,
+        },
       },
     },
     async (request) => {
@@ -65,7 +73,10 @@ async function signInWithGoogle(tx: Transaction, profile: GoogleProfile, now: Da
   if (linked) return { userId: linked, created: false };
   // An address Google has not verified proves nothing: it must not reach anyone's account.
   if (!profile.emailVerified) {
-    throw badRequest('Failed to authenticate with Google: your Google email address is not verified. Verify it with Google, or sign up with email.', 'GOOGLE_EMAIL_UNVERIFIED');
+    throw badRequest(
+      'Failed to authenticate with Google: your Google email address is not verified. Verify it with Google, or sign up with email.',
+      'GOOGLE_EMAIL_UNVERIFIED',
+    );
   }
   for (;;) {
     const existing = await findUserByEmail(tx, profile.email, true);

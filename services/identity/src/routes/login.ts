@@ -14,7 +14,11 @@ const invalidCredentials = () => unauthorized('Invalid email or password.', 'INV
 /** 429 rather than 423: clients treat it as "wait and retry", which is what the user must do. */
 const locked = (until: Date, now: Date) => {
   const wait = quantity(minutesLeft(until, now), 'minute');
-  return new AppError(429, 'ACCOUNT_LOCKED', `This account is temporarily locked after too many failed sign-in attempts. Try again in ${wait}, or reset your password.`);
+  return new AppError(
+    429,
+    'ACCOUNT_LOCKED',
+    `This account is temporarily locked after too many failed sign-in attempts. Try again in ${wait}, or reset your password.`,
+  );
 };
 
 /** The lock to report for a refused attempt: the one recorded, or, while a concurrent failure is setting it, a full one. */

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Type, badRequest, conflict, notFound, tooManyRequests, type Database, type SealSecret, type ServiceApp, type TokenSigner, type UnitOfWork } from '@betterplus/kit';
+import {
+  Type,
+  badRequest,
+  conflict,
+  notFound,
+  tooManyRequests,
+  type Database,
+  type SealSecret,
+  type ServiceApp,
+  type TokenSigner,
+  type UnitOfWork,
+} from '@betterplus/kit';
 import { UserRegisteredEvent } from '@betterplus/events';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
@@ -41,7 +52,10 @@ const waitForCode = (seconds: number) => tooManyRequests(`Please wait ${quantity
 const contested = () =>
   conflict('More than one sign-up is waiting for this email address. Please send the password you chose at sign-up along with the code.', 'SIGNUP_CONTESTED');
 const otherPassword = () =>
-  conflict('This code was sent for another sign-up of this email address, made with a different password. Enter the code sent for your sign-up, or sign up again.', 'SIGNUP_OTHER_PASSWORD');
+  conflict(
+    'This code was sent for another sign-up of this email address, made with a different password. Enter the code sent for your sign-up, or sign up again.',
+    'SIGNUP_OTHER_PASSWORD',
+  );
 
 function wrongCode(attempts: number) {
   const left = otpPolicy.maxAttempts - attempts;
@@ -76,6 +90,13 @@ const reachable = (challenges: ChallengeRow[], bound: string | undefined): Chall
 };
 
 export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
+  initiateRoutes(app, deps);
+  verifyRoute(app, deps);
+  resendRoute(app, deps);
+}
+
+/** Starting a signup, at /api/signup and /api/signup/initiate alike. */
+function initiateRoutes(app: ServiceApp, deps: SignupDeps): void {
   const summaries = {
     '/api/signup': 'Start a signup, as /api/signup/initiate does: no account exists until the emailed code proves the address',
     '/api/signup/initiate': 'Start a signup: emails a one-time code that /api/signup/verify takes',
@@ -114,7 +135,10 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
       },
     );
   }
+}
 
+/** Finishing a signup with the emailed code. */
+function verifyRoute(app: ServiceApp, deps: SignupDeps): void {
   app.post(
     '/api/signup/verify',
     {
@@ -154,7 +178,10 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
           return { check: 'wrong' as const, attempts: await recordWrongCode(tx, live) };
         }
         const { password } = request.body;
-        const ownership = ownershipOf(match, { signupId: bound, passwordMatches: password === undefined ? undefined : await verifyPassword(match.password_hash, password) });
+        const ownership = ownershipOf(match, {
+          signupId: bound,
+          passwordMatches: password === undefined ? undefined : await verifyPassword(match.password_hash, password),
+        });
         // A right code is no wrong attempt: refused without counting it or changing anything.
         if (ownership !== 'shown') return { check: ownership };
         const userId = randomUUID();
@@ -181,7 +208,10 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps): void {
       }
     },
   );
+}
 
+/** A new code for a pending signup. */
+function resendRoute(app: ServiceApp, deps: SignupDeps): void {
   app.post(
     '/api/signup/resend-otp',
     {

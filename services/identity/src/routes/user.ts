@@ -80,7 +80,10 @@ export function userRoutes(app: ServiceApp, deps: UserDeps): void {
       const user = await findUserById(deps.db, userId);
       if (!user) throw staleSession();
       if (!user.password_hash) {
-        throw badRequest("Your account signs in with Google and has no password yet. Use 'Forgot your password' on the sign-in page to set one.", 'NO_PASSWORD');
+        throw badRequest(
+          "Your account signs in with Google and has no password yet. Use 'Forgot your password' on the sign-in page to set one.",
+          'NO_PASSWORD',
+        );
       }
       const wrongPassword = () => badRequest('Your current password is incorrect.', 'WRONG_PASSWORD');
       if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) throw wrongPassword();

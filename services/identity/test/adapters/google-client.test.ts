@@ -10,7 +10,12 @@ let client: ReturnType<typeof createGoogleClient>;
 before(async () => {
   google = await startFakeGoogle();
   google.issue('good-token', { aud: 'client-1', profile: { sub: 's1', email: 'a@gmail.com', email_verified: true, name: 'A' } });
-  client = createGoogleClient({ tokenInfoUrl: google.tokenInfoUrl, userInfoUrl: google.userInfoUrl, timeoutMs: 300, logger: createLogger('identity-test', 'silent') });
+  client = createGoogleClient({
+    tokenInfoUrl: google.tokenInfoUrl,
+    userInfoUrl: google.userInfoUrl,
+    timeoutMs: 300,
+    logger: createLogger('identity-test', 'silent'),
+  });
 });
 after(() => google.close());
 
@@ -53,7 +58,12 @@ describe('Google client', () => {
   });
 
   it('fails with 502 when nothing listens', async () => {
-    const nowhere = createGoogleClient({ tokenInfoUrl: 'http://127.0.0.1:9/tokeninfo', userInfoUrl: 'http://127.0.0.1:9/userinfo', timeoutMs: 300, logger: createLogger('identity-test', 'silent') });
+    const nowhere = createGoogleClient({
+      tokenInfoUrl: 'http://127.0.0.1:9/tokeninfo',
+      userInfoUrl: 'http://127.0.0.1:9/userinfo',
+      timeoutMs: 300,
+      logger: createLogger('identity-test', 'silent'),
+    });
     await assert.rejects(nowhere.tokenInfo('good-token'), isUnavailable);
   });
 });

@@ -18,7 +18,7 @@ describe('signup ownership', () => {
     assert.equal(ownershipOf(contested, { signupId: undefined, passwordMatches: true }), 'shown');
   });
 
-  it('refuses a password given that is not the signup\'s, whatever else the client holds', () => {
+  it("refuses a password given that is not the signup's, whatever else the client holds", () => {
     assert.equal(ownershipOf(uncontested, { signupId: undefined, passwordMatches: false }), 'refuted');
     assert.equal(ownershipOf(contested, { signupId: 'a', passwordMatches: false }), 'refuted');
   });

@@ -66,21 +66,27 @@ describe('codes and reset tokens leave identity only sealed to notifications', (
 
   it('the messages on the bus hold neither', async () => {
     const otpMessage = await eventually(async () => onTheBus.find((m) => m.topic === topics.identitySignup && m.key === email));
-    const resetMessage = await eventually(async () => onTheBus.find((m) => m.topic === topics.identityUser && Buffer.from(m.value).includes(Buffer.from(PasswordResetRequestedEvent.schema.typeName))));
+    const resetMessage = await eventually(async () =>
+      onTheBus.find((m) => m.topic === topics.identityUser && Buffer.from(m.value).includes(Buffer.from(PasswordResetRequestedEvent.schema.typeName))),
+    );
     assertAbsent('the reset message', [resetMessage.value], token);
     assertAbsent('the OTP message', [otpMessage.value], code);
     const [otp] = (await published(identity, OtpRequestedEvent)).filter((e) => e.payload.email === email);
     assert.ok(otp && Buffer.from(otpMessage.value).includes(Buffer.from(otp.payload.sealedCode)), 'the bus carries the sealed code as the outbox has it');
   });
 
-  it('without notifications\' private key the token cannot be recovered: another key fails, and the token found in the outbox resets nothing', async () => {
+  it("without notifications' private key the token cannot be recovered: another key fails, and the token found in the outbox resets nothing", async () => {
     const [reset] = (await published(identity, PasswordResetRequestedEvent)).filter((e) => e.payload.email === email);
     assert.ok(reset);
     const stranger = createSecretOpener(generateSecretKeys().privateKeyPem);
     assert.throws(() => stranger(reset.payload.sealedToken, sealedSecretContext(PasswordResetRequestedEvent.schema.typeName, email)));
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- what a reader of the outbox would try
     const plain = reset.payload.token;
-    const attempt = await identity.app.inject({ method: 'POST', url: '/api/reset-password/verify', payload: { token: plain || 'x', newPassword: 'stolen password' } });
+    const attempt = await identity.app.inject({
+      method: 'POST',
+      url: '/api/reset-password/verify',
+      payload: { token: plain || 'x', newPassword: 'stolen password' },
+    });
     assert.equal(attempt.statusCode, 400);
     assert.equal((await login(identity, email, 'sealed password')).statusCode, 200);
   });

@@ -5,7 +5,19 @@ import type { TestStack } from '@betterplus/kit/testing';
 import { SessionsRevokedEvent, UserRegisteredEvent } from '@betterplus/events';
 import { hashPassword } from '../../src/domain/passwords.ts';
 import { startFakeGoogle, type FakeGoogle } from '../support/google-server.ts';
-import { bearer, count, login, mintToken, published, registerUser, signupsCounted, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
+import {
+  bearer,
+  count,
+  login,
+  mintToken,
+  published,
+  registerUser,
+  signupsCounted,
+  snapshot,
+  startIdentity,
+  userIdOf,
+  type Identity,
+} from '../support/identity.ts';
 
 const clientId = 'betterplus-web.apps.googleusercontent.com';
 let google: FakeGoogle;
@@ -28,7 +40,8 @@ after(async () => {
 
 const signIn = (token: string, userInfo: object = {}) => identity.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token, userInfo } });
 const me = (token: string) => identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
-const linkedUser = async (sub: string) => (await identity.deps.db.query<{ user_id: string }>('SELECT user_id FROM google_identities WHERE sub = $1', [sub])).rows[0]?.user_id;
+const linkedUser = async (sub: string) =>
+  (await identity.deps.db.query<{ user_id: string }>('SELECT user_id FROM google_identities WHERE sub = $1', [sub])).rows[0]?.user_id;
 
 describe('POST /api/auth/google', () => {
   it('creates an account from the profile Google gives, ignoring the browser-sent userInfo, and records user registered and the signup', async () => {
@@ -41,7 +54,10 @@ describe('POST /api/auth/google', () => {
 
     const userId = await userIdOf(identity, 'leela@gmail.com');
     assert.equal(await linkedUser('g-leela'), userId);
-    const { rows } = await identity.deps.db.query<{ password_hash: string | null; email_verified: boolean }>('SELECT password_hash, email_verified FROM users WHERE id = $1', [userId]);
+    const { rows } = await identity.deps.db.query<{ password_hash: string | null; email_verified: boolean }>(
+      'SELECT password_hash, email_verified FROM users WHERE id = $1',
+      [userId],
+    );
     assert.deepEqual(rows[0], { password_hash: null, email_verified: true });
     const registered = (await published(identity, UserRegisteredEvent)).filter((e) => e.payload.userId === userId);
     assert.equal(registered.length, 1);
@@ -77,7 +93,10 @@ describe('POST /api/auth/google', () => {
   });
 
   it("refuses a valid token issued to another site's client id (401) and changes nothing", async () => {
-    google.issue('token-elsewhere', { aud: 'another-site.apps.googleusercontent.com', profile: { sub: 'g-leela', email: 'leela@gmail.com', email_verified: true, name: 'Leela' } });
+    google.issue('token-elsewhere', {
+      aud: 'another-site.apps.googleusercontent.com',
+      profile: { sub: 'g-leela', email: 'leela@gmail.com', email_verified: true, name: 'Leela' },
+    });
     const before = await snapshot(identity);
     const response = await signIn('token-elsewhere');
     assert.equal(response.statusCode, 401);
@@ -183,13 +202,17 @@ describe('POST /api/auth/google', () => {
 
 // Concurrency: meaningful on PostgreSQL (DATABASE_URL), where the requests really overlap.
 describe('first Google sign-ins at the same time', () => {
-  const links = async (sub: string) => (await identity.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM google_identities WHERE sub = $1', [sub])).rows[0]?.n;
+  const links = async (sub: string) =>
+    (await identity.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM google_identities WHERE sub = $1', [sub])).rows[0]?.n;
   const userOf = async (response: { json(): unknown }) => (await me((response.json() as { token: string }).token)).json<{ email: string }>().email;
 
   it('for a new account: every one signs in to one account with one link and one UserRegistered, no 500', async () => {
     google.issue('token-rush', { aud: clientId, profile: { sub: 'g-rush', email: 'rush@gmail.com', email_verified: true, name: 'Rush' } });
     const responses = await Promise.all(Array.from({ length: 10 }, () => signIn('token-rush')));
-    assert.deepEqual(responses.map((r) => r.statusCode), Array<number>(10).fill(200));
+    assert.deepEqual(
+      responses.map((r) => r.statusCode),
+      Array<number>(10).fill(200),
+    );
     assert.deepEqual(new Set(await Promise.all(responses.map(userOf))), new Set(['rush@gmail.com']));
     assert.equal(await links('g-rush'), 1);
     assert.equal(await linkedUser('g-rush'), await userIdOf(identity, 'rush@gmail.com'));
@@ -198,9 +221,15 @@ describe('first Google sign-ins at the same time', () => {
 
   it('for an existing account: every one signs in to it, linked once, no 500', async () => {
     await registerUser(identity, { name: 'Existing', email: 'existing-rush@example.in', password: 'existing password' });
-    google.issue('token-existing-rush', { aud: clientId, profile: { sub: 'g-existing-rush', email: 'existing-rush@example.in', email_verified: true, name: 'Existing' } });
+    google.issue('token-existing-rush', {
+      aud: clientId,
+      profile: { sub: 'g-existing-rush', email: 'existing-rush@example.in', email_verified: true, name: 'Existing' },
+    });
     const responses = await Promise.all(Array.from({ length: 10 }, () => signIn('token-existing-rush')));
-    assert.deepEqual(responses.map((r) => r.statusCode), Array<number>(10).fill(200));
+    assert.deepEqual(
+      responses.map((r) => r.statusCode),
+      Array<number>(10).fill(200),
+    );
     assert.equal(await links('g-existing-rush'), 1);
     assert.equal(await linkedUser('g-existing-rush'), await userIdOf(identity, 'existing-rush@example.in'));
   });

@@ -11,7 +11,8 @@ before(async () => {
 });
 after(() => stack.close());
 
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) => identity.app.inject({ method: 'POST', url, payload: body as object, headers });
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  identity.app.inject({ method: 'POST', url, payload: body as object, headers });
 const valid = { name: 'Asha Rao', email: 'asha@example.in', password: 'correct horse' };
 
 describe('signup input types (the kit validates bodies without coercion)', () => {
@@ -40,7 +41,12 @@ describe('signup input types (the kit validates bodies without coercion)', () =>
       signup: post('/api/signup', { ...valid, email: 'asha\u0000@example.in' }),
       login: post('/api/login', { email: 'asha@example.in\u0000', password: 'x' }),
       reset: post('/api/reset-password', { email: '\u0000@example.in' }),
-      'change password': identity.app.inject({ method: 'PUT', url: '/api/user/change-password', payload: { currentPassword: 'correct horse', newPassword: 'new\u0000password' }, headers: bearer(token) }),
+      'change password': identity.app.inject({
+        method: 'PUT',
+        url: '/api/user/change-password',
+        payload: { currentPassword: 'correct horse', newPassword: 'new\u0000password' },
+        headers: bearer(token),
+      }),
     };
     for (const [label, attempt] of Object.entries(attempts)) {
       const response = await attempt;

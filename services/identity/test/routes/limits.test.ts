@@ -87,7 +87,13 @@ describe('rate limits (429) on sign-in, signup and reset requests', () => {
 
   it('change password: per account, so a stolen session cannot guess the password', async () => {
     const change = (currentPassword: string, remoteAddress: string) =>
-      identity.app.inject({ method: 'PUT', url: '/api/user/change-password', headers: bearer(omarSession), payload: { currentPassword, newPassword: 'brand new password' }, remoteAddress });
+      identity.app.inject({
+        method: 'PUT',
+        url: '/api/user/change-password',
+        headers: bearer(omarSession),
+        payload: { currentPassword, newPassword: 'brand new password' },
+        remoteAddress,
+      });
     for (let i = 0; i < 3; i += 1) assert.equal((await change('guess password', `10.0.7.${i + 2}`)).statusCode, 400);
     const refused = await change('omar password', '10.0.7.9');
     assert.equal(refused.statusCode, 429);

@@ -36,7 +36,9 @@ describe('POST /api/login', () => {
   });
 
   it('gives the same 401 for a wrong password, an unknown email and a Google-only account', async () => {
-    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'G', 'google-only@example.in', NULL, true)", [randomUUID()]);
+    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'G', 'google-only@example.in', NULL, true)", [
+      randomUUID(),
+    ]);
     const before = await snapshot(identity);
     for (const [email, password] of [
       ['priya@example.in', 'wrong password'],
@@ -101,14 +103,18 @@ describe('account lockout', () => {
   });
 
   it('says how long is left in whole minutes', async () => {
-    await backdate(identity, "UPDATE login_failures SET locked_until = now() + interval '50 seconds' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [email]);
+    await backdate(identity, "UPDATE login_failures SET locked_until = now() + interval '50 seconds' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [
+      email,
+    ]);
     const response = await login(identity, email, 'arjun password');
     assert.equal(response.statusCode, 429);
     assert.match(response.json<{ error: string }>().error, /Try again in 1 minute, or reset your password\.$/);
   });
 
   it('lets the right password in once the lock has run out, and a new count begins', async () => {
-    await backdate(identity, "UPDATE login_failures SET locked_until = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [email]);
+    await backdate(identity, "UPDATE login_failures SET locked_until = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [
+      email,
+    ]);
     assert.equal((await login(identity, email, 'wrong password')).statusCode, 401, 'one failure after the lock does not lock again');
     assert.equal((await login(identity, email, 'arjun password')).statusCode, 200);
     assert.deepEqual(await lockState(email), { failed_logins: 0, locked_until: null });

@@ -4,7 +4,20 @@ import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
 import { PasswordResetRequestedEvent, SessionsRevokedEvent, topics } from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { backdate, bearer, count, login, published, registerUser, resetTokenOf, resetTokenSent, snapshot, startIdentity, userIdOf, type Identity } from '../support/identity.ts';
+import {
+  backdate,
+  bearer,
+  count,
+  login,
+  published,
+  registerUser,
+  resetTokenOf,
+  resetTokenSent,
+  snapshot,
+  startIdentity,
+  userIdOf,
+  type Identity,
+} from '../support/identity.ts';
 
 let stack: TestStack;
 let identity: Identity;
@@ -16,7 +29,8 @@ after(() => stack.close());
 
 const sameAnswer = { message: 'If an account exists for this email, password reset instructions have been sent to it.' };
 const requestReset = (email: string) => identity.app.inject({ method: 'POST', url: '/api/reset-password', payload: { email } });
-const reset = (token: string, newPassword: string) => identity.app.inject({ method: 'POST', url: '/api/reset-password/verify', payload: { token, newPassword } });
+const reset = (token: string, newPassword: string) =>
+  identity.app.inject({ method: 'POST', url: '/api/reset-password/verify', payload: { token, newPassword } });
 const me = (token: string) => identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
 
 const check = (token: string) => identity.app.inject({ method: 'POST', url: '/api/reset-password/check', payload: { token } });
@@ -94,7 +108,11 @@ describe('POST /api/reset-password', () => {
     // Links are issued one at a time in request order: once a later one is out, this one's work is done.
     await latestResetToken(email);
     const after = await snapshot(identity);
-    assert.deepEqual({ ...after, outbox: (after.outbox ?? 0) - 1, password_reset_tokens: (after.password_reset_tokens ?? 0) - 1 }, before, 'only the later link');
+    assert.deepEqual(
+      { ...after, outbox: (after.outbox ?? 0) - 1, password_reset_tokens: (after.password_reset_tokens ?? 0) - 1 },
+      before,
+      'only the later link',
+    );
   });
 
   it('answers known and unknown emails alike without waiting for the account lookup or the link', async () => {
@@ -176,7 +194,9 @@ describe('POST /api/reset-password/verify', () => {
 
   it('refuses an expired token (400) and changes nothing', async () => {
     const late = await latestResetToken(email);
-    await backdate(identity, "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND user_id = $1", [await userIdOf(identity, email)]);
+    await backdate(identity, "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND user_id = $1", [
+      await userIdOf(identity, email),
+    ]);
     const before = await snapshot(identity);
     const response = await reset(late, 'late password');
     assert.equal(response.statusCode, 400);
@@ -214,7 +234,10 @@ describe('POST /api/reset-password/verify', () => {
 
   it('gives an account without a password (made through Google) one', async () => {
     const googleOnly = 'google-made@example.in';
-    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'Made', $2, NULL, true)", [randomUUID(), googleOnly]);
+    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'Made', $2, NULL, true)", [
+      randomUUID(),
+      googleOnly,
+    ]);
     assert.equal((await login(identity, googleOnly, 'chosen password')).statusCode, 401);
     const tokens = await count(identity, 'password_reset_tokens');
     const token = await latestResetToken(googleOnly);
@@ -244,7 +267,9 @@ describe('POST /api/reset-password/check', () => {
     assert.deepEqual((await check(token)).json(), { valid: false }, 'used');
 
     const late = await latestResetToken(email);
-    await backdate(identity, "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND user_id = $1", [await userIdOf(identity, email)]);
+    await backdate(identity, "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND user_id = $1", [
+      await userIdOf(identity, email),
+    ]);
     assert.deepEqual((await check(late)).json(), { valid: false }, 'expired');
   });
 
@@ -270,7 +295,10 @@ describe('one reset link used at the same time', () => {
     const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => reset(token, `double password ${i}`)));
     const passed = responses.flatMap((r, i) => (r.statusCode === 200 ? [i] : []));
     assert.equal(passed.length, 1);
-    assert.deepEqual(new Set(responses.filter((r) => r.statusCode !== 200).map((r) => r.json<{ code: string }>().code)), new Set(['IDENTITY_RESET_TOKEN_USED']));
+    assert.deepEqual(
+      new Set(responses.filter((r) => r.statusCode !== 200).map((r) => r.json<{ code: string }>().code)),
+      new Set(['IDENTITY_RESET_TOKEN_USED']),
+    );
     assert.equal((await login(identity, email, `double password ${passed[0] ?? -1}`)).statusCode, 200);
   });
 });

@@ -43,7 +43,8 @@ for (const database of databases) {
       identity = found.service;
     });
 
-    const post = (url: string, body: object, cookie?: string) => identity.app.inject({ method: 'POST', url, payload: body, ...(cookie ? { headers: { cookie } } : {}) });
+    const post = (url: string, body: object, cookie?: string) =>
+      identity.app.inject({ method: 'POST', url, payload: body, ...(cookie ? { headers: { cookie } } : {}) });
     type Answer = Awaited<ReturnType<typeof post>>;
     /** A client without the signup cookie unless `cookie` is given; `password` only when given. */
     const verify = (email: string, otp: string, proof: { cookie?: string; password?: string } = {}) =>
@@ -59,9 +60,12 @@ for (const database of databases) {
       return { cookie: cookieOf(answer), code: otpOf(identity, sent) };
     }
     /** As if the 30 s between two codes for the address had passed. */
-    const endCooldown = (email: string) => backdate(identity, "UPDATE signup_challenges SET resend_after = now() - interval '1 second' WHERE email = $1", [email]);
+    const endCooldown = (email: string) =>
+      backdate(identity, "UPDATE signup_challenges SET resend_after = now() - interval '1 second' WHERE email = $1", [email]);
     const attemptsOf = async (email: string) =>
-      (await identity.deps.db.query<{ attempts: number }>('SELECT attempts FROM signup_challenges WHERE email = $1 ORDER BY started_at', [email])).rows.map((r) => r.attempts);
+      (await identity.deps.db.query<{ attempts: number }>('SELECT attempts FROM signup_challenges WHERE email = $1 ORDER BY started_at', [email])).rows.map(
+        (r) => r.attempts,
+      );
     const nameBehind = async (answer: Answer) =>
       (await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(answer.json<{ token: string }>().token) })).json<{ name: string }>().name;
     /** The owner and the stranger of one address, and the two codes in the owner's inbox. */
@@ -112,10 +116,16 @@ for (const database of databases) {
         const email = `browser-${String(strangerFirst)}@example.in`;
         const { owner, stranger, ownerSignup, strangerSignup } = await contestedSignup(email, strangerFirst);
         assert.equal(codeOf(await verify(email, strangerSignup.code, { cookie: ownerSignup.cookie })), 'IDENTITY_SIGNUP_CONTESTED');
-        assert.equal(codeOf(await verify(email, strangerSignup.code, { cookie: ownerSignup.cookie, password: owner.password })), 'IDENTITY_SIGNUP_OTHER_PASSWORD');
+        assert.equal(
+          codeOf(await verify(email, strangerSignup.code, { cookie: ownerSignup.cookie, password: owner.password })),
+          'IDENTITY_SIGNUP_OTHER_PASSWORD',
+        );
         // The stranger's browser holding the owner's code (say, seen over a shoulder) gets nothing either.
         assert.equal(codeOf(await verify(email, ownerSignup.code, { cookie: strangerSignup.cookie })), 'IDENTITY_SIGNUP_CONTESTED');
-        assert.equal(codeOf(await verify(email, ownerSignup.code, { cookie: strangerSignup.cookie, password: stranger.password })), 'IDENTITY_SIGNUP_OTHER_PASSWORD');
+        assert.equal(
+          codeOf(await verify(email, ownerSignup.code, { cookie: strangerSignup.cookie, password: stranger.password })),
+          'IDENTITY_SIGNUP_OTHER_PASSWORD',
+        );
         const verified = await verify(email, ownerSignup.code, { cookie: ownerSignup.cookie });
         assert.equal(verified.statusCode, 201);
         assert.equal(await nameBehind(verified), 'Owner');
@@ -133,14 +143,15 @@ for (const database of databases) {
       assert.equal(await nameBehind(verified), 'Phone');
     });
 
-    it('a password given must be the signup\'s own, even uncontested: refused (409) without counting an attempt', async () => {
+    it("a password given must be the signup's own, even uncontested: refused (409) without counting an attempt", async () => {
       const email = 'wrong-password@example.in';
       const { code } = await initiate({ name: 'Only', email, password: 'only password' });
       const before = await snapshot(identity);
       const refused = await verify(email, code, { password: 'another password' });
       assert.equal(refused.statusCode, 409);
       assert.deepEqual(refused.json(), {
-        error: 'This code was sent for another sign-up of this email address, made with a different password. Enter the code sent for your sign-up, or sign up again.',
+        error:
+          'This code was sent for another sign-up of this email address, made with a different password. Enter the code sent for your sign-up, or sign up again.',
         code: 'IDENTITY_SIGNUP_OTHER_PASSWORD',
       });
       assert.deepEqual(await snapshot(identity), before);
@@ -148,12 +159,15 @@ for (const database of databases) {
       assert.equal((await verify(email, code, { password: 'only password' })).statusCode, 201);
     });
 
-    it('20 verifies at once on a contested address: unproven ones change nothing; then one account, with the owner\'s password, no 500', async () => {
+    it("20 verifies at once on a contested address: unproven ones change nothing; then one account, with the owner's password, no 500", async () => {
       const email = 'twenty@example.in';
       const { owner, stranger, ownerSignup, strangerSignup } = await contestedSignup(email, false);
       const before = await snapshot(identity);
       const unproven = await Promise.all(Array.from({ length: 20 }, (_, i) => verify(email, i % 2 === 0 ? ownerSignup.code : strangerSignup.code)));
-      assert.deepEqual(unproven.map((r) => r.statusCode), Array<number>(20).fill(409));
+      assert.deepEqual(
+        unproven.map((r) => r.statusCode),
+        Array<number>(20).fill(409),
+      );
       assert.deepEqual(await snapshot(identity), before);
       assert.deepEqual(await attemptsOf(email), [0, 0]);
 
@@ -168,9 +182,15 @@ for (const database of databases) {
       );
       const statuses = mixed.map((r) => r.statusCode);
       assert.equal(statuses.filter((s) => s === 201).length, 1, statuses.join());
-      assert.ok(statuses.every((s) => s === 201 || s === 409 || s === 404), statuses.join());
+      assert.ok(
+        statuses.every((s) => s === 201 || s === 409 || s === 404),
+        statuses.join(),
+      );
       const registered = (await published(identity, UserRegisteredEvent)).filter((e) => e.payload.email === email);
-      assert.deepEqual(registered.map((e) => e.payload.name), ['Owner']);
+      assert.deepEqual(
+        registered.map((e) => e.payload.name),
+        ['Owner'],
+      );
       assert.equal((await login(identity, email, owner.password)).statusCode, 200);
       assert.equal((await login(identity, email, stranger.password)).statusCode, 401);
     });
@@ -189,7 +209,7 @@ for (const database of databases) {
       assert.deepEqual(rows, [{ password_hash: null }]);
     });
 
-    it("the owner who finished with their password, then signs in with Google, shares the account with nobody", async () => {
+    it('the owner who finished with their password, then signs in with Google, shares the account with nobody', async () => {
       const email = 'google-later@example.in';
       const { owner, stranger, ownerSignup } = await contestedSignup(email, true);
       assert.equal((await verify(email, ownerSignup.code, { password: owner.password })).statusCode, 201);

@@ -15,9 +15,11 @@ before(async () => {
 after(() => stack.close());
 
 /** `cookie`: what a browser that started a signup sends back. */
-const post = (url: string, body: unknown, cookie?: string) => identity.app.inject({ method: 'POST', url, payload: body as object, ...(cookie ? { headers: { cookie } } : {}) });
+const post = (url: string, body: unknown, cookie?: string) =>
+  identity.app.inject({ method: 'POST', url, payload: body as object, ...(cookie ? { headers: { cookie } } : {}) });
 const initiate = (body: unknown, cookie?: string) => post('/api/signup/initiate', body, cookie);
-const verify = (email: string, otp: string, cookie?: string, password?: string) => post('/api/signup/verify', { email, otp, ...(password ? { password } : {}) }, cookie);
+const verify = (email: string, otp: string, cookie?: string, password?: string) =>
+  post('/api/signup/verify', { email, otp, ...(password ? { password } : {}) }, cookie);
 const resend = (email: string, cookie?: string) => post('/api/signup/resend-otp', { email }, cookie);
 /** The cookie a browser keeps from a signup answer. */
 const cookieOf = (response: { headers: Record<string, unknown> }): string => {
@@ -37,7 +39,9 @@ const challenge = async (email: string) =>
   ).rows[0];
 /** The attempts of each pending signup of `email`, oldest first. */
 const attemptsOf = async (email: string) =>
-  (await identity.deps.db.query<{ attempts: number }>('SELECT attempts FROM signup_challenges WHERE email = $1 ORDER BY started_at', [email])).rows.map((r) => r.attempts);
+  (await identity.deps.db.query<{ attempts: number }>('SELECT attempts FROM signup_challenges WHERE email = $1 ORDER BY started_at', [email])).rows.map(
+    (r) => r.attempts,
+  );
 /** Some code other than `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -58,8 +62,13 @@ describe('POST /api/signup (the OTP flow, like initiate)', () => {
     assert.deepEqual(me.json(), { name: 'Asha Rao', email: 'asha@example.in' });
     assert.equal(await signupsCounted(identity, 'email'), signups + 1);
     const events = await published(identity, UserRegisteredEvent);
-    assert.deepEqual(events.map((e) => [e.payload.name, e.payload.email]), [['Asha Rao', 'asha@example.in']]);
-    const stored = await identity.deps.db.query<{ password_hash: string; email_verified: boolean }>("SELECT password_hash, email_verified FROM users WHERE email = 'asha@example.in'");
+    assert.deepEqual(
+      events.map((e) => [e.payload.name, e.payload.email]),
+      [['Asha Rao', 'asha@example.in']],
+    );
+    const stored = await identity.deps.db.query<{ password_hash: string; email_verified: boolean }>(
+      "SELECT password_hash, email_verified FROM users WHERE email = 'asha@example.in'",
+    );
     assert.match(stored.rows[0]?.password_hash ?? '', /^\$argon2id\$/);
     assert.equal(stored.rows[0]?.email_verified, true);
   });
@@ -277,7 +286,10 @@ describe('POST /api/signup/verify', () => {
     await initiate({ name: 'Race', email: other, password: 'race password' });
     const raceCode = await latestOtp(identity, other);
     // As a Google sign-in with the address would, meanwhile.
-    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'Quick', $2, NULL, true)", [randomUUID(), other]);
+    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'Quick', $2, NULL, true)", [
+      randomUUID(),
+      other,
+    ]);
     const before = await snapshot(identity);
     const response = await verify(other, raceCode);
     assert.equal(response.statusCode, 409);
@@ -352,7 +364,7 @@ describe('pending-signup takeover', () => {
   /** The code of each OTP email the owner's inbox got, oldest first. */
   const inbox = async () => (await published(identity, OtpRequestedEvent)).filter((e) => e.payload.email === email).map((e) => otpOf(identity, e));
 
-  it('a later initiate for the address changes nothing the earlier one creates, and the owner\'s code completes the owner\'s signup', async () => {
+  it("a later initiate for the address changes nothing the earlier one creates, and the owner's code completes the owner's signup", async () => {
     const ownerStart = await initiate(owner);
     assert.equal(ownerStart.statusCode, 200);
     await endCooldown(email);

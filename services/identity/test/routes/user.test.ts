@@ -131,7 +131,9 @@ describe('PUT /api/user/change-password', () => {
 
   it('tells an account without a password (made through Google) how to get one', async () => {
     const userId = randomUUID();
-    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'G', 'g-user@example.in', NULL, true)", [userId]);
+    await identity.deps.db.query("INSERT INTO users (id, name, email, password_hash, email_verified) VALUES ($1, 'G', 'g-user@example.in', NULL, true)", [
+      userId,
+    ]);
     const before = await snapshot(identity);
     const response = await changePassword(await mintToken(stack, userId), { currentPassword: 'anything at all', newPassword: 'second password' });
     assert.equal(response.statusCode, 400);

@@ -57,18 +57,20 @@ export async function createRevocationCache(db: Queryable, options: { refreshMs:
   // One refresh at a time: the next is scheduled when the last one has finished.
   const schedule = () => {
     timer = setTimeout(() => {
-      refresh().then(
-        () => {
-          if (failing) options.logger.info('session revocations refreshed again');
-          failing = false;
-        },
-        (error: unknown) => {
-          if (!failing) options.logger.warn({ err: error }, 'session revocations could not be refreshed');
-          failing = true;
-        },
-      ).finally(() => {
-        if (timer) schedule();
-      });
+      refresh()
+        .then(
+          () => {
+            if (failing) options.logger.info('session revocations refreshed again');
+            failing = false;
+          },
+          (error: unknown) => {
+            if (!failing) options.logger.warn({ err: error }, 'session revocations could not be refreshed');
+            failing = true;
+          },
+        )
+        .finally(() => {
+          if (timer) schedule();
+        });
     }, options.refreshMs);
     timer.unref();
   };

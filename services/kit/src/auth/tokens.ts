@@ -50,7 +50,13 @@ export async function createTokenSigner(privateKeyPem: string, issuer: string, t
   const kid = await keyId({ kty, crv, x });
   return {
     sign: (userId) =>
-      new SignJWT({ iat_ms: Date.now() }).setProtectedHeader({ alg: algorithm, kid }).setSubject(userId).setIssuer(issuer).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(key),
+      new SignJWT({ iat_ms: Date.now() })
+        .setProtectedHeader({ alg: algorithm, kid })
+        .setSubject(userId)
+        .setIssuer(issuer)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
   };
 }
 
@@ -59,7 +65,11 @@ export async function createTokenSigner(privateKeyPem: string, issuer: string, t
  * previous one), picked by the token's `kid`. A token without a `kid`, with an unknown one,
  * or without `exp`, `iat` and `sub` is refused.
  */
-export async function createTokenVerifier(publicKeyPems: string | readonly (string | undefined)[], issuer: string, options: { cacheSize?: number } = {}): Promise<TokenVerifier> {
+export async function createTokenVerifier(
+  publicKeyPems: string | readonly (string | undefined)[],
+  issuer: string,
+  options: { cacheSize?: number } = {},
+): Promise<TokenVerifier> {
   const jwks = await publicJwks(publicKeyPems);
   const keySet = createLocalJWKSet(jwks);
   const cacheSize = options.cacheSize ?? 10_000;

@@ -25,7 +25,11 @@ export interface NotifiedCache<Value extends object> {
  * the write has committed. So every replica serves a change within a notification's delay, and
  * nothing is served from memory while the listening connection is down.
  */
-export function createNotifiedCache<Value extends object>(db: Pick<Database, 'listen'>, channel: string, options: NotifiedCacheOptions = {}): NotifiedCache<Value> {
+export function createNotifiedCache<Value extends object>(
+  db: Pick<Database, 'listen'>,
+  channel: string,
+  options: NotifiedCacheOptions = {},
+): NotifiedCache<Value> {
   const entries = new LRUCache<string, Value>({ max: options.maxEntries ?? 10_000, ttl: options.ttlMs ?? 60_000 });
   // Loads in flight, by key. A change notified while one runs may have committed after it read,
   // so what it read is returned but not kept.

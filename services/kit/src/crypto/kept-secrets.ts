@@ -13,7 +13,12 @@ import { ConfigError } from '../config/load-config.ts';
  * whether this start made them. Of two processes starting at once over one folder, the first to
  * write wins and both use its secrets.
  */
-export async function keptSecrets<S extends TSchema>(dataDir: string, name: string, schema: S, make: () => Static<S>): Promise<{ secrets: Static<S>; made: boolean; path: string }> {
+export async function keptSecrets<S extends TSchema>(
+  dataDir: string,
+  name: string,
+  schema: S,
+  make: () => Static<S>,
+): Promise<{ secrets: Static<S>; made: boolean; path: string }> {
   const dir = join(dataDir, 'keys');
   const path = join(dir, `${name}.json`);
   const read = async (): Promise<Static<S>> => {

@@ -70,7 +70,10 @@ function preparedStatements(db: PGlite) {
       return known;
     }
     const name = `s${String((next += 1))}`;
-    const { messages: described } = await db.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const { messages: described } = await db.execProtocol(
+      Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
     const prepared = { name, paramTypes: parseDescribeStatementResults(described), describe: described.filter((m) => m.name === 'rowDescription') };
     statements.set(sql, prepared);
     const [oldest] = statements;
@@ -92,7 +95,9 @@ function preparedStatements(db: PGlite) {
       return serializer ? serializer(value) : (value as { toString(): string }).toString();
     });
     // No file system sync: the data directory is Node's own files (or memory), written as Postgres writes them.
-    const { messages: answer } = await db.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), { syncToFs: false });
+    const { messages: answer } = await db.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), {
+      syncToFs: false,
+    });
     const [result] = parseResults([...describe, ...answer], db.parsers);
     const rows = (result?.rows ?? []) as Row[];
     const command = answer.find((m): m is messages.CommandCompleteMessage => m.name === 'commandComplete')?.text;
@@ -174,8 +179,17 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
     // One connection, never lost: listening from the start to the stop.
     listen(channel, listener) {
       assertChannelName(channel);
-      const unlisten = exclusive(() => db.listen(channel, (payload) => { listener.onNotify(payload); }));
-      void unlisten.then(() => { listener.onListening(true); }, () => undefined);
+      const unlisten = exclusive(() =>
+        db.listen(channel, (payload) => {
+          listener.onNotify(payload);
+        }),
+      );
+      void unlisten.then(
+        () => {
+          listener.onListening(true);
+        },
+        () => undefined,
+      );
       return {
         async stop() {
           const end = await unlisten.catch(() => undefined);

@@ -23,6 +23,40 @@ export interface PostgresListener {
 }
 
 /**
+ * caughtUp for the listening connection (none while not listening), whose failure to answer drops
+ * it. A connection answers one query at a time, and each caller needs a query sent after its own
+ * commit: callers that arrive while one is in flight share the next one.
+ */
+function catchingUp(listeningOn: () => pg.Client | undefined, drop: (client: pg.Client, error: Error) => void): () => Promise<void> {
+  let asking: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const ask = (client: pg.Client) =>
+    client.query('SELECT 1').then(
+      () => undefined,
+      (error: unknown) => {
+        drop(client, error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  // While not listening, nothing is served on the notifications' word: there is nothing to catch up with.
+  const caughtUp = (): Promise<void> => {
+    const client = listeningOn();
+    if (client === undefined) return Promise.resolve();
+    if (asking === undefined) {
+      asking = ask(client).finally(() => {
+        asking = undefined;
+      });
+      return asking;
+    }
+    queued ??= asking.then(() => {
+      queued = undefined;
+      return caughtUp();
+    });
+    return queued;
+  };
+  return caughtUp;
+}
+
+/**
  * LISTEN on a connection of its own (a pooled connection would be handed to other callers, and a
  * LISTEN lasts only as long as its session). A lost connection is reported at once and replaced
  * after a backoff; listening resumes on the new one.
@@ -56,12 +90,22 @@ export function listenOnPostgres(connectionString: string, channel: string, list
 
   const connect = async () => {
     // Named in pg_stat_activity, so an operator can tell this session from the pool's.
-    const client = new pg.Client({ connectionString, application_name: `listen ${channel}`, keepAlive: true, connectionTimeoutMillis: connectTimeoutMs, query_timeout: connectTimeoutMs });
+    const client = new pg.Client({
+      connectionString,
+      application_name: `listen ${channel}`,
+      keepAlive: true,
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: connectTimeoutMs,
+    });
     client.on('notification', (message) => {
       if (message.channel === channel) listener.onNotify(message.payload ?? '');
     });
-    client.on('error', (error) => { drop(client, error); });
-    client.on('end', () => { drop(client, new Error('the connection ended')); });
+    client.on('error', (error) => {
+      drop(client, error);
+    });
+    client.on('end', () => {
+      drop(client, new Error('the connection ended'));
+    });
     current = client;
     try {
       await client.connect();
@@ -80,29 +124,7 @@ export function listenOnPostgres(connectionString: string, channel: string, list
     listener.onListening(true);
   };
 
-  // A connection answers one query at a time, and each caller needs a query sent after its own
-  // commit: callers that arrive while one is in flight share the next one.
-  let asking: Promise<void> | undefined;
-  let queued: Promise<void> | undefined;
-  const ask = (client: pg.Client) =>
-    client.query('SELECT 1').then(
-      () => undefined,
-      (error: unknown) => { drop(client, error instanceof Error ? error : new Error(String(error))); },
-    );
-  // While not listening, nothing is served on the notifications' word: there is nothing to catch up with.
-  const caughtUp = (): Promise<void> => {
-    const client = listening;
-    if (client === undefined) return Promise.resolve();
-    if (asking === undefined) {
-      asking = ask(client).finally(() => { asking = undefined; });
-      return asking;
-    }
-    queued ??= asking.then(() => {
-      queued = undefined;
-      return caughtUp();
-    });
-    return queued;
-  };
+  const caughtUp = catchingUp(() => listening, drop);
   // A connection that died without a word (a silent network) is found out by a query.
   const check = setInterval(() => void caughtUp(), checkEveryMs);
   check.unref();

@@ -38,6 +38,84 @@ export interface PostgresOptions {
   logger?: Logger;
 }
 
+/** Runs a statement prepared once per connection under the process's name for its text (preparedStatementNames). */
+function preparedQueries(pool: pg.Pool) {
+  const statements = preparedStatementNames();
+  return async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
+    const values = params as unknown[] | undefined;
+    const result = await client.query<Row>({ name: statements.nameOf(sql), text: sql, values }).catch(async (error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      statements.renew(sql);
+      // Outside a transaction nothing was changed: ask again under the new name. Inside one, the
+      // transaction is aborted and its caller sees the error.
+      if (client !== pool) throw error;
+      return client.query<Row>({ name: statements.nameOf(sql), text: sql, values });
+    });
+    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+  };
+}
+
+type Run = ReturnType<typeof preparedQueries>;
+
+async function exec(client: pg.Pool | pg.PoolClient, sql: string): Promise<void> {
+  await client.query(sql);
+}
+
+/**
+ * One connection answers one statement at a time (pg 9 will refuse a second one sent while the
+ * first runs): statements sent at once go in the order sent. The chain never rejects, so a failed
+ * statement does not hold back the next.
+ */
+function inTurn() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <R>(statement: () => Promise<R>): Promise<R> => {
+    const next = last.then(statement);
+    last = next.catch(() => undefined);
+    return next;
+  };
+}
+
+/** Runs `work` in a transaction on a connection of its own, its statements in turn and COMMIT after them. */
+async function runTransaction<T>(pool: pg.Pool, run: Run, logger: Logger | undefined, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const turn = inTurn();
+  // Once released, the connection is another caller's: a late statement must not run on it.
+  let open = true;
+  const tx: Queryable = {
+    query: (sql, params) => (open ? turn(() => run(client, sql, params)) : Promise.reject(transactionEnded())),
+    exec: (sql) => (open ? turn(() => exec(client, sql)) : Promise.reject(transactionEnded())),
+  };
+  // A connection that fails while checked out (terminated, timed out mid-protocol) emits an
+  // error nobody else listens to, which would crash the process; and a connection whose
+  // ROLLBACK fails is broken: either way it is destroyed rather than handed to the next caller.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+    logger?.warn({ err: error }, 'database connection lost');
+  };
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+    const result = await work(tx);
+    open = false;
+    const { command } = await turn(() => client.query('COMMIT'));
+    if (command === 'ROLLBACK') throw new TransactionRolledBack();
+    return result;
+  } catch (error) {
+    open = false;
+    if (error instanceof TransactionRolledBack) throw error;
+    const rollbackFailure = await turn(() => client.query('ROLLBACK')).then(
+      () => undefined,
+      (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
+    );
+    broken ??= rollbackFailure;
+    throw error;
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
+}
+
 export function createPostgresDatabase(connectionString: string, options: PostgresOptions | number): Database {
   const { poolSize, connectTimeoutMs = 5000, statementTimeoutMs = 15_000, logger } = typeof options === 'number' ? { poolSize: options } : options;
   const pool = new pg.Pool({
@@ -54,74 +132,12 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
   pool.on('error', (error) => {
     logger?.warn({ err: error }, 'database connection lost');
   });
-  const statements = preparedStatementNames();
+  const run = preparedQueries(pool);
   // Read your own writes: a write of this process resolves only once its notifications have
   // reached this process's listeners, so no cache here serves what the write replaced.
   const listeners = new Set<PostgresListener>();
   const notificationsDelivered = async (): Promise<void> => {
     if (listeners.size > 0) await Promise.all([...listeners].map((listener) => listener.caughtUp()));
-  };
-  const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
-    const values = params as unknown[] | undefined;
-    const result = await client.query<Row>({ name: statements.nameOf(sql), text: sql, values }).catch(async (error: unknown) => {
-      if (!isStalePlan(error)) throw error;
-      statements.renew(sql);
-      // Outside a transaction nothing was changed: ask again under the new name. Inside one, the
-      // transaction is aborted and its caller sees the error.
-      if (client !== pool) throw error;
-      return client.query<Row>({ name: statements.nameOf(sql), text: sql, values });
-    });
-    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-  };
-  const exec = async (client: pg.Pool | pg.PoolClient, sql: string): Promise<void> => {
-    await client.query(sql);
-  };
-  const runTransaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    // One connection answers one statement at a time (pg 9 will refuse a second one sent while the
-    // first runs): statements the work sends at once go in the order sent, and COMMIT after them.
-    // `last` never rejects, so a failed statement does not hold back the next.
-    let last: Promise<unknown> = Promise.resolve();
-    const inTurn = <R>(statement: () => Promise<R>): Promise<R> => {
-      const next = last.then(statement);
-      last = next.catch(() => undefined);
-      return next;
-    };
-    // Once released, the connection is another caller's: a late statement must not run on it.
-    let open = true;
-    const tx: Queryable = {
-      query: (sql, params) => (open ? inTurn(() => run(client, sql, params)) : Promise.reject(transactionEnded())),
-      exec: (sql) => (open ? inTurn(() => exec(client, sql)) : Promise.reject(transactionEnded())),
-    };
-    // A connection that fails while checked out (terminated, timed out mid-protocol) emits an
-    // error nobody else listens to, which would crash the process; and a connection whose
-    // ROLLBACK fails is broken: either way it is destroyed rather than handed to the next caller.
-    let broken: Error | undefined;
-    const onError = (error: Error) => {
-      broken = error;
-      logger?.warn({ err: error }, 'database connection lost');
-    };
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      const result = await work(tx);
-      open = false;
-      const { command } = await inTurn(() => client.query('COMMIT'));
-      if (command === 'ROLLBACK') throw new TransactionRolledBack();
-      return result;
-    } catch (error) {
-      open = false;
-      if (error instanceof TransactionRolledBack) throw error;
-      const rollbackFailure = await inTurn(() => client.query('ROLLBACK')).then(
-        () => undefined,
-        (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
-      );
-      broken ??= rollbackFailure;
-      throw error;
-    } finally {
-      client.off('error', onError);
-      client.release(broken);
-    }
   };
   return {
     async query<Row extends object>(sql: string, params?: readonly unknown[]) {
@@ -134,7 +150,7 @@ export function createPostgresDatabase(connectionString: string, options: Postgr
       await notificationsDelivered();
     },
     async transaction(work) {
-      const result = await runTransaction(work);
+      const result = await runTransaction(pool, run, logger, work);
       await notificationsDelivered();
       return result;
     },

@@ -26,8 +26,7 @@ export interface EventHandler<Desc extends DescMessage = DescMessage> {
 }
 
 /** Declares what a service does with one event; `handlers/index.ts` lists them all. */
-export const on = <Desc extends DescMessage>(event: EventDefinition<Desc>, handle: EventHandler<Desc>['handle']): EventHandler =>
-  ({ event, handle });
+export const on = <Desc extends DescMessage>(event: EventDefinition<Desc>, handle: EventHandler<Desc>['handle']): EventHandler => ({ event, handle });
 
 export const deadLetterTopic = deadLetterTopicOf;
 
@@ -69,7 +68,104 @@ const heartbeatEveryMs = 1000;
 /** The outcome label of consumer_events_total. */
 const consumerOutcomes = ['applied', 'duplicate', 'ignored', 'retried', 'dead_lettered'] as const;
 
-type Decoded = { envelope: Envelope; work: { handler: EventHandler; payload: MessageShape<DescMessage> }[] } | { permanent: string } | { ignored: true };
+type Work = { handler: EventHandler; payload: MessageShape<DescMessage> }[];
+
+type Decoded = { envelope: Envelope; work: Work } | { permanent: string } | { ignored: true };
+
+/** What a message asks of the service's handlers: their work, nothing (a type none of them handles), or why it never can be handled. */
+function decode(message: BusMessage, byType: ReadonlyMap<string, EventHandler[]>): Decoded {
+  let envelope: Envelope;
+  try {
+    envelope = decodeEnvelope(message.value);
+  } catch (error) {
+    return { permanent: `undecodable envelope: ${String(error)}` };
+  }
+  const handlersOfType = byType.get(envelope.type);
+  if (!handlersOfType) return { ignored: true };
+  try {
+    return { envelope, work: handlersOfType.map((handler) => ({ handler, payload: decodePayload(handler.event, envelope) })) };
+  } catch (error) {
+    return { permanent: `undecodable payload of ${envelope.type}: ${String(error)}` };
+  }
+}
+
+interface RetryOptions {
+  stopping: AbortSignal;
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/** Runs `work` until it succeeds, a PermanentEventError, or stop; each failure is counted and logged, then waited out. */
+function persistence({ stopping, retryDelayMs, maxRetryDelayMs, logger, metrics }: RetryOptions) {
+  /** Half the capped exponential delay plus a random half, so replicas failing together do not retry together. */
+  const backoff = (attempt: number): number => {
+    const delay = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** (attempt - 1));
+    return delay / 2 + (Math.random() * delay) / 2;
+  };
+
+  const pause = async (ms: number, delivery: Delivery | undefined): Promise<void> => {
+    const until = Date.now() + ms;
+    for (let left = ms; left > 0; left = until - Date.now()) {
+      try {
+        await sleep(Math.min(left, heartbeatEveryMs), undefined, { signal: stopping });
+      } catch {
+        throw new StoppedError('consumer stopped during a retry; the message stays unacknowledged');
+      }
+      await delivery?.heartbeat();
+    }
+  };
+
+  return async <T>(work: () => Promise<T>, fields: Record<string, unknown>, message: BusMessage, delivery: Delivery | undefined): Promise<T> => {
+    for (let attempt = 1; ; attempt += 1) {
+      if (stopping.aborted) throw new StoppedError('consumer stopped');
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof PermanentEventError) throw error;
+        const delayMs = Math.round(backoff(attempt));
+        metrics.consumedEvents.inc({ topic: message.topic, outcome: 'retried' });
+        logger.warn({ err: error, ...fields, topic: message.topic, attempt, delayMs }, 'event handling failed; retrying');
+        await pause(delayMs, delivery);
+      }
+    }
+  };
+}
+
+interface Applied {
+  /** False when the event had been applied before: nothing was done. */
+  applied: boolean;
+  /** What the handlers asked to run once the transaction committed. */
+  effects: (() => void)[];
+}
+
+/** The event's work in one transaction with the record of its id, so a redelivered event is recognised and skipped. */
+async function applyOnce(uow: UnitOfWork, message: BusMessage, envelope: Envelope, work: Work): Promise<Applied> {
+  const effects: (() => void)[] = [];
+  const applied = await uow.run(async (tx) => {
+    const recorded = await tx.query('INSERT INTO processed_events (event_id, topic, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      envelope.eventId,
+      message.topic,
+      envelope.type,
+    ]);
+    if (recorded.rowCount === 0) return false;
+    const context: HandlerContext = { tx, envelope, afterCommit: (effect) => effects.push(effect) };
+    for (const { handler, payload } of work) await handler.handle(payload, context);
+    return true;
+  });
+  return { applied, effects };
+}
+
+function runEffects(effects: readonly (() => void)[], logger: Logger, eventId: string): void {
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch (error) {
+      logger.error({ err: error, eventId }, 'after-commit effect failed');
+    }
+  }
+}
 
 /**
  * Subscribes the service's handlers. Each effect runs in one transaction with the record of the
@@ -90,40 +186,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
   exportAtZero(metrics.consumedEvents, { topic: topics, outcome: consumerOutcomes });
   exportAtZero(metrics.deadLettered, { topic: topics });
   const stopping = new AbortController();
-
-  /** Half the capped exponential delay plus a random half, so replicas failing together do not retry together. */
-  const backoff = (attempt: number): number => {
-    const delay = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** (attempt - 1));
-    return delay / 2 + (Math.random() * delay) / 2;
-  };
-
-  const pause = async (ms: number, delivery: Delivery | undefined): Promise<void> => {
-    const until = Date.now() + ms;
-    for (let left = ms; left > 0; left = until - Date.now()) {
-      try {
-        await sleep(Math.min(left, heartbeatEveryMs), undefined, { signal: stopping.signal });
-      } catch {
-        throw new StoppedError('consumer stopped during a retry; the message stays unacknowledged');
-      }
-      await delivery?.heartbeat();
-    }
-  };
-
-  /** Runs `work` until it succeeds, a PermanentEventError, or stop. */
-  const persistently = async <T>(work: () => Promise<T>, fields: Record<string, unknown>, message: BusMessage, delivery: Delivery | undefined): Promise<T> => {
-    for (let attempt = 1; ; attempt += 1) {
-      if (stopping.signal.aborted) throw new StoppedError('consumer stopped');
-      try {
-        return await work();
-      } catch (error) {
-        if (error instanceof PermanentEventError) throw error;
-        const delayMs = Math.round(backoff(attempt));
-        metrics.consumedEvents.inc({ topic: message.topic, outcome: 'retried' });
-        logger.warn({ err: error, ...fields, topic: message.topic, attempt, delayMs }, 'event handling failed; retrying');
-        await pause(delayMs, delivery);
-      }
-    }
-  };
+  const persistently = persistence({ stopping: stopping.signal, retryDelayMs, maxRetryDelayMs, logger, metrics });
 
   const deadLetter = async (message: BusMessage, reason: string, eventId: string | undefined, delivery: Delivery | undefined): Promise<void> => {
     const headers: Record<string, string> = {
@@ -133,30 +196,19 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
       [deadLetterHeaders.deadLetteredAt]: new Date().toISOString(),
       ...(eventId ? { [deadLetterHeaders.eventId]: eventId } : {}),
     };
-    await persistently(() => bus.publish([{ topic: deadLetterTopic(service), key: message.key, value: message.value, headers }]), { eventId, deadLetter: true }, message, delivery);
+    await persistently(
+      () => bus.publish([{ topic: deadLetterTopic(service), key: message.key, value: message.value, headers }]),
+      { eventId, deadLetter: true },
+      message,
+      delivery,
+    );
     metrics.consumedEvents.inc({ topic: message.topic, outcome: 'dead_lettered' });
     metrics.deadLettered.inc({ topic: message.topic });
     logger.error({ topic: message.topic, key: message.key, eventId, reason }, 'event dead-lettered');
   };
 
-  const decode = (message: BusMessage): Decoded => {
-    let envelope: Envelope;
-    try {
-      envelope = decodeEnvelope(message.value);
-    } catch (error) {
-      return { permanent: `undecodable envelope: ${String(error)}` };
-    }
-    const handlersOfType = byType.get(envelope.type);
-    if (!handlersOfType) return { ignored: true };
-    try {
-      return { envelope, work: handlersOfType.map((handler) => ({ handler, payload: decodePayload(handler.event, envelope) })) };
-    } catch (error) {
-      return { permanent: `undecodable payload of ${envelope.type}: ${String(error)}` };
-    }
-  };
-
   const handle = async (message: BusMessage, delivery?: Delivery): Promise<void> => {
-    const decoded = decode(message);
+    const decoded = decode(message, byType);
     if ('ignored' in decoded) {
       metrics.consumedEvents.inc({ topic: message.topic, outcome: 'ignored' });
       return;
@@ -168,38 +220,23 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
     const { envelope, work } = decoded;
     const at = occurredAt(envelope);
     if (at) metrics.consumerLag.set({ topic: message.topic }, Math.max(0, (Date.now() - at.getTime()) / 1000));
-    const apply = async (): Promise<{ applied: boolean; effects: (() => void)[] }> => {
-      const effects: (() => void)[] = [];
-      const applied = await uow.run(async (tx) => {
-        const recorded = await tx.query('INSERT INTO processed_events (event_id, topic, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-          envelope.eventId,
-          message.topic,
-          envelope.type,
-        ]);
-        if (recorded.rowCount === 0) return false;
-        const context: HandlerContext = { tx, envelope, afterCommit: (effect) => effects.push(effect) };
-        for (const { handler, payload } of work) await handler.handle(payload, context);
-        return true;
-      });
-      return { applied, effects };
-    };
-    let outcome: { applied: boolean; effects: (() => void)[] };
+    let outcome: Applied;
     try {
       // A child of the span that recorded the event, so the effect joins the request's trace.
-      const span = { kind: SpanKind.CONSUMER, parent: contextFromTraceparent(envelope.traceparent), attributes: { 'messaging.destination.name': message.topic, 'betterplus.event_id': envelope.eventId } };
-      outcome = await inSpan(service, `process ${envelope.type}`, span, () => persistently(apply, { eventId: envelope.eventId, type: envelope.type }, message, delivery));
+      const span = {
+        kind: SpanKind.CONSUMER,
+        parent: contextFromTraceparent(envelope.traceparent),
+        attributes: { 'messaging.destination.name': message.topic, 'betterplus.event_id': envelope.eventId },
+      };
+      outcome = await inSpan(service, `process ${envelope.type}`, span, () =>
+        persistently(() => applyOnce(uow, message, envelope, work), { eventId: envelope.eventId, type: envelope.type }, message, delivery),
+      );
     } catch (error) {
       if (!(error instanceof PermanentEventError)) throw error;
       await deadLetter(message, `${error.name}: ${error.message}`, envelope.eventId, delivery);
       return;
     }
-    for (const effect of outcome.effects) {
-      try {
-        effect();
-      } catch (error) {
-        logger.error({ err: error, eventId: envelope.eventId }, 'after-commit effect failed');
-      }
-    }
+    runEffects(outcome.effects, logger, envelope.eventId);
     metrics.consumedEvents.inc({ topic: message.topic, outcome: outcome.applied ? 'applied' : 'duplicate' });
   };
 

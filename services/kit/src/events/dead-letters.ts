@@ -64,7 +64,10 @@ export async function replayDeadLetters(read: TopicReader, bus: EventBus, servic
       topic: d.originalTopic ?? '',
       key: d.key,
       value: d.message.value,
-      headers: { ...Object.fromEntries(Object.entries(d.message.headers ?? {}).filter(([name]) => !dropped.has(name))), 'x-replayed-from': deadLetterTopic(service) },
+      headers: {
+        ...Object.fromEntries(Object.entries(d.message.headers ?? {}).filter(([name]) => !dropped.has(name))),
+        'x-replayed-from': deadLetterTopic(service),
+      },
     })),
   );
   return chosen;
@@ -90,7 +93,10 @@ export async function runDeadLettersCommand(args: readonly string[], env: Record
     out(usage);
     return 2;
   }
-  const brokers = env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
+  const brokers =
+    env.KAFKA_BROKERS?.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean) ?? [];
   if (brokers.length === 0) {
     out('KAFKA_BROKERS is not set: dead letters live on Kafka');
     return 2;
@@ -100,7 +106,17 @@ export async function runDeadLettersCommand(args: readonly string[], env: Record
   const read: TopicReader = async (topic) =>
     (await readKafkaTopic({ brokers, clientId: 'dead-letters', logger, namespace, topic })).map((m) => ({ ...m, position: `${m.partition}:${m.offset}` }));
   const show = (d: DeadLetter) => {
-    out(JSON.stringify({ position: d.position, eventId: d.eventId, type: d.type, originalTopic: d.originalTopic, key: d.key, error: d.error, deadLetteredAt: d.deadLetteredAt }));
+    out(
+      JSON.stringify({
+        position: d.position,
+        eventId: d.eventId,
+        type: d.type,
+        originalTopic: d.originalTopic,
+        key: d.key,
+        error: d.error,
+        deadLetteredAt: d.deadLetteredAt,
+      }),
+    );
   };
   if (command === 'list') {
     for (const d of await listDeadLetters(read, service)) show(d);

@@ -38,6 +38,71 @@ interface Group {
   done: Promise<void>;
 }
 
+/** The bus's one ordered log; in acknowledged mode, what every group has handled leaves memory from the front. */
+function messageLog(acknowledged: boolean) {
+  const entries: Entry[] = [];
+  /** Offset of entries[0], over the whole life of the bus. */
+  let base = 0;
+  return {
+    entries: entries as readonly Entry[],
+    /** The oldest offset still kept. */
+    base: (): number => base,
+    at: (position: number): Entry | undefined => entries[position - base],
+    /** Adds a message that `waiting` groups have to handle; resolves once they all have (at once when none). */
+    append(message: BusMessage, waiting: Set<string>): Promise<void> {
+      let settle: Entry['settle'] = () => undefined;
+      const handled = new Promise<void>((resolve, reject) => {
+        settle = (error) => {
+          if (error) reject(error);
+          else resolve();
+        };
+      });
+      entries.push({ message, waiting, settle });
+      if (waiting.size === 0) settle();
+      return handled;
+    },
+    trim(): void {
+      if (!acknowledged) return;
+      while (entries[0]?.waiting.size === 0) {
+        entries.shift();
+        base += 1;
+      }
+    },
+  };
+}
+
+type MessageLog = ReturnType<typeof messageLog>;
+
+/** Read through a call: a handler's await may have stopped the group meanwhile. */
+const stopped = (group: Group): boolean => !group.active;
+
+/** Walks the log for group `name` until it stops; a handler that throws sees the same message again after `redeliveryDelayMs`. */
+async function consume(log: MessageLog, name: string, group: Group, redeliveryDelayMs: number): Promise<void> {
+  while (group.active) {
+    group.position = Math.max(group.position, log.base());
+    const entry = log.at(group.position);
+    if (!entry) {
+      await new Promise<void>((resolve) => (group.wake = resolve));
+      continue;
+    }
+    if (!group.topics.has(entry.message.topic)) {
+      group.position += 1;
+      continue;
+    }
+    try {
+      await group.handle(entry.message);
+    } catch {
+      // Stopped mid-message: it stays unhandled for this group, which keeps its place.
+      if (stopped(group)) return;
+      await sleep(redeliveryDelayMs);
+      continue;
+    }
+    group.position += 1;
+    if (entry.waiting.delete(name) && entry.waiting.size === 0) entry.settle();
+    log.trim();
+  }
+}
+
 /**
  * The embedded stack's bus: one ordered log per process; each consumer group walks it with its
  * own cursor, and a handler that throws sees the same message again after a pause, as with
@@ -46,50 +111,11 @@ interface Group {
  */
 export function createInProcessBus(options: number | InProcessBusOptions = {}): InProcessBus {
   const { redeliveryDelayMs = 200, acknowledged = false } = typeof options === 'number' ? { redeliveryDelayMs: options } : options;
-  const log: Entry[] = [];
-  /** Offset of log[0]: handled messages are dropped from the front in acknowledged mode. */
-  let base = 0;
+  const log = messageLog(acknowledged);
   const groups = new Map<string, Group>();
   let closed = false;
   let letThrough: () => void = () => undefined;
   const opened = acknowledged ? new Promise<void>((resolve) => (letThrough = resolve)) : Promise.resolve();
-
-  const trim = (): void => {
-    if (!acknowledged) return;
-    while (log[0]?.waiting.size === 0) {
-      log.shift();
-      base += 1;
-    }
-  };
-
-  /** Read through a call: a handler's await may have stopped the group meanwhile. */
-  const stopped = (group: Group): boolean => !group.active;
-
-  const run = async (name: string, group: Group): Promise<void> => {
-    while (group.active) {
-      group.position = Math.max(group.position, base);
-      const entry = log[group.position - base];
-      if (!entry) {
-        await new Promise<void>((resolve) => (group.wake = resolve));
-        continue;
-      }
-      if (!group.topics.has(entry.message.topic)) {
-        group.position += 1;
-        continue;
-      }
-      try {
-        await group.handle(entry.message);
-      } catch {
-        // Stopped mid-message: it stays unhandled for this group, which keeps its place.
-        if (stopped(group)) return;
-        await sleep(redeliveryDelayMs);
-        continue;
-      }
-      group.position += 1;
-      if (entry.waiting.delete(name) && entry.waiting.size === 0) entry.settle();
-      trim();
-    }
-  };
 
   return {
     open() {
@@ -99,20 +125,10 @@ export function createInProcessBus(options: number | InProcessBusOptions = {}): 
       await opened;
       if (closed) throw new Error('The in-process bus is closed');
       const settled = messages.map((m) => {
-        const message = { ...m, value: new Uint8Array(m.value) };
         const waiting = new Set(acknowledged ? [...groups].filter(([, g]) => g.topics.has(m.topic)).map(([name]) => name) : []);
-        let settle: Entry['settle'] = () => undefined;
-        const handled = new Promise<void>((resolve, reject) => {
-          settle = (error) => {
-            if (error) reject(error);
-            else resolve();
-          };
-        });
-        log.push({ message, waiting, settle });
-        if (waiting.size === 0) settle();
-        return handled;
+        return log.append({ ...m, value: new Uint8Array(m.value) }, waiting);
       });
-      trim();
+      log.trim();
       for (const group of groups.values()) group.wake();
       await Promise.all(settled);
     },
@@ -121,9 +137,16 @@ export function createInProcessBus(options: number | InProcessBusOptions = {}): 
       const known = groups.get(name);
       if (known?.active) throw new Error(`Consumer group ${name} is already subscribed`);
       // A group that comes back resumes where it stopped; a new one starts at the oldest message kept.
-      const group: Group = { topics: new Set(topics), position: known?.position ?? base, handle, wake: () => undefined, active: true, done: Promise.resolve() };
+      const group: Group = {
+        topics: new Set(topics),
+        position: known?.position ?? log.base(),
+        handle,
+        wake: () => undefined,
+        active: true,
+        done: Promise.resolve(),
+      };
       groups.set(name, group);
-      group.done = run(name, group);
+      group.done = consume(log, name, group, redeliveryDelayMs);
       return {
         async stop() {
           group.active = false;
@@ -142,7 +165,8 @@ export function createInProcessBus(options: number | InProcessBusOptions = {}): 
         group.active = false;
         group.wake();
       }
-      for (const entry of log) if (entry.waiting.size > 0) entry.settle(new Error('The in-process bus closed before every consumer group handled the message'));
+      for (const entry of log.entries)
+        if (entry.waiting.size > 0) entry.settle(new Error('The in-process bus closed before every consumer group handled the message'));
     },
   };
 }

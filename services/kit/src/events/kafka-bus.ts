@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Kafka, Partitioners, logLevel as kafkaLogLevel, type Admin, type Producer, type LogEntry, type EachMessagePayload } from 'kafkajs';
+import { Kafka, Partitioners, logLevel as kafkaLogLevel, type Admin, type Producer, type LogEntry, type EachMessagePayload, type KafkaMessage } from 'kafkajs';
 import type { Logger } from '../observability/logger.ts';
 import type { BusMessage, EventBus } from './bus.ts';
 import { ensureTopics } from './topics.ts';
@@ -21,12 +21,11 @@ export interface KafkaBusOptions {
   createTopicsOnUse?: boolean;
 }
 
-/** The real stack's bus. kafkajs stays behind the EventBus port; nothing else imports it. */
-export function createKafkaBus(options: KafkaBusOptions): EventBus {
-  const { logger, namespace = '', partitions = 3 } = options;
-  const kafka = new Kafka({
-    clientId: options.clientId,
-    brokers: [...options.brokers],
+/** A kafkajs client whose own log goes to ours: its errors as errors, the rest as warnings. */
+function kafkaClient(clientId: string, brokers: readonly string[], logger: Logger): Kafka {
+  return new Kafka({
+    clientId,
+    brokers: [...brokers],
     logLevel: kafkaLogLevel.WARN,
     logCreator: () => (entry: LogEntry) => {
       const { message, ...fields } = entry.log;
@@ -34,23 +33,55 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
       logger[level]({ kafka: fields, namespace: entry.namespace }, message);
     },
   });
-  const admin: Admin = kafka.admin();
-  let adminReady: Promise<void> | undefined;
+}
+
+/** A message's headers as text. */
+function headersOf(message: KafkaMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = value.toString();
+  return headers;
+}
+
+/** A consumed message as the bus hands it on: its topic without the namespace. */
+function busMessageOf({ topic, message }: EachMessagePayload, namespace: string): BusMessage {
+  return {
+    topic: topic.slice(namespace.length),
+    key: message.key?.toString() ?? '',
+    value: new Uint8Array(message.value ?? Buffer.alloc(0)),
+    headers: headersOf(message),
+  };
+}
+
+/** With `createTopicsOnUse`, makes the topics not made before (3 partitions, a day's retention); otherwise nothing. */
+function topicsOnUse(options: KafkaBusOptions): (topics: readonly string[]) => Promise<void> {
   const knownTopics = new Set<string>();
   const day = 24 * 60 * 60 * 1000;
-  let producer: Producer | undefined;
-  let producerReady: Promise<void> | undefined;
-  const consumers = new Set<{ disconnect(): Promise<void> }>();
-
-  const createOnUse = async (topics: readonly string[]): Promise<void> => {
+  return async (topics) => {
     const missing = topics.filter((t) => !knownTopics.has(t));
     if (!options.createTopicsOnUse || missing.length === 0) return;
     await ensureTopics({ brokers: options.brokers, topics: missing.map((name) => ({ name, partitions: 3, retentionMs: day })) });
     for (const topic of missing) knownTopics.add(topic);
   };
+}
+
+/** The real stack's bus. kafkajs stays behind the EventBus port; nothing else imports it. */
+export function createKafkaBus(options: KafkaBusOptions): EventBus {
+  const { logger, namespace = '', partitions = 3 } = options;
+  const kafka = kafkaClient(options.clientId, options.brokers, logger);
+  const admin: Admin = kafka.admin();
+  let adminReady: Promise<void> | undefined;
+  const createOnUse = topicsOnUse(options);
+  let producer: Producer | undefined;
+  let producerReady: Promise<void> | undefined;
+  const consumers = new Set<{ disconnect(): Promise<void> }>();
 
   const getProducer = async (): Promise<Producer> => {
-    producer ??= kafka.producer({ allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+    producer ??= kafka.producer({
+      allowAutoTopicCreation: false,
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
     producerReady ??= producer.connect();
     await producerReady;
     return producer;
@@ -88,15 +119,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
         // A message held back by retries stalls only its own partition, not the others.
         partitionsConsumedConcurrently: partitions,
         eachMessage: async (payload: EachMessagePayload) => {
-          const { topic, message } = payload;
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = value.toString();
-          await handle({
-            topic: topic.slice(namespace.length),
-            key: message.key?.toString() ?? '',
-            value: new Uint8Array(message.value ?? Buffer.alloc(0)),
-            headers,
-          }, { heartbeat: () => payload.heartbeat() });
+          await handle(busMessageOf(payload, namespace), { heartbeat: () => payload.heartbeat() });
         },
       });
       consumers.add(consumer);
@@ -127,11 +150,6 @@ export interface StoredMessage extends BusMessage {
 }
 
 /**
- * Everything on one topic now, oldest first per partition, read without joining any service's
- * group or committing anything (a throwaway group, deleted afterwards). For operators' tools
- * such as the dead-letter command, not for services.
- */
-/**
  * A topic's offsets. A topic just created (a first dead letter) is listed before its partitions
  * have a leader, and the broker then answers "not the leader": asked again, it answers.
  */
@@ -146,6 +164,11 @@ async function offsetsOnceLed(admin: Admin, topic: string): Promise<Awaited<Retu
   }
 }
 
+/**
+ * Everything on one topic now, oldest first per partition, read without joining any service's
+ * group or committing anything (a throwaway group, deleted afterwards). For operators' tools
+ * such as the dead-letter command, not for services.
+ */
 export async function readKafkaTopic(options: Omit<KafkaBusOptions, 'partitions'> & { topic: string; timeoutMs?: number }): Promise<StoredMessage[]> {
   const { namespace = '', topic, timeoutMs = 30_000 } = options;
   const kafka = new Kafka({ clientId: options.clientId, brokers: [...options.brokers], logLevel: kafkaLogLevel.ERROR });
@@ -173,9 +196,14 @@ export async function readKafkaTopic(options: Omit<KafkaBusOptions, 'partitions'
             eachMessage: async ({ partition, message }) => {
               const end = ends.get(partition);
               if (!end || BigInt(message.offset) >= end.high) return;
-              const headers: Record<string, string> = {};
-              for (const [key, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[key] = value.toString();
-              found.push({ topic, partition, offset: message.offset, key: message.key?.toString() ?? '', value: new Uint8Array(message.value ?? Buffer.alloc(0)), headers });
+              found.push({
+                topic,
+                partition,
+                offset: message.offset,
+                key: message.key?.toString() ?? '',
+                value: new Uint8Array(message.value ?? Buffer.alloc(0)),
+                headers: headersOf(message),
+              });
               if (BigInt(message.offset) + 1n >= end.high) remaining.delete(partition);
               if (remaining.size === 0) {
                 clearTimeout(timer);

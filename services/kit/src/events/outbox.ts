@@ -9,6 +9,7 @@ import type { Metrics } from '../observability/metrics.ts';
 import { SpanKind, contextFromTraceparent, endSpan, startSpan } from '../observability/tracing.ts';
 import type { EventBus } from './bus.ts';
 import { encodeEvent } from './envelope.ts';
+import { backoffMs, outboxRows, type ClaimedRow, type OutboxRows } from './outbox-rows.ts';
 
 /** A transaction that can also record events, published only if it commits. */
 export interface Transaction extends Queryable {
@@ -74,47 +75,131 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
-interface ClaimedRow {
-  id: string;
-  event_id: string;
-  topic: string;
-  key: string;
-  envelope: Uint8Array;
-  attempts: number;
-  traceparent: string | null;
+/** Publishes rows, each in a producer span joined to the trace that wrote it. */
+async function publishRows(bus: EventBus, rows: readonly ClaimedRow[]): Promise<void> {
+  const spans = rows.flatMap((r) =>
+    r.traceparent
+      ? [
+          startSpan('outbox-relay', `publish ${r.topic}`, {
+            kind: SpanKind.PRODUCER,
+            parent: contextFromTraceparent(r.traceparent),
+            attributes: { 'messaging.destination.name': r.topic, 'betterplus.event_id': r.event_id },
+          }),
+        ]
+      : [],
+  );
+  let failure: unknown;
+  try {
+    await bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: r.envelope })));
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    for (const span of spans) endSpan(span, failure);
+  }
+}
+
+async function busAnswers(bus: EventBus): Promise<boolean> {
+  try {
+    await bus.ping();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface PublisherOptions {
+  bus: EventBus;
+  rows: OutboxRows;
+  logger: Logger;
+  metrics: Metrics;
+  maxBackoffMs: number;
+  isRunning: () => boolean;
 }
 
 /**
- * Claims the oldest pending row of each key that no relay holds, unless an older row of that
- * key is still pending (claimed elsewhere, or waiting to retry): a key's events leave one at a
- * time, in order, whichever replica publishes them. SKIP LOCKED lets replicas claim side by side.
+ * Publishes claimed batches and settles their rows. A failure while the bus does not answer blames
+ * no row: the rows go back and publishing pauses, backing off; while the bus answers, the rows at
+ * fault are found one by one and blamed.
  */
-const claimSql = `
-  UPDATE outbox SET claimed_by = $1, claimed_until = now() + make_interval(secs => $2::float8 / 1000)
-   WHERE id IN (
-     SELECT o.id FROM outbox o
-      WHERE o.id = ANY(ARRAY(
-              SELECT h.id FROM (SELECT DISTINCT ON (key) id, claimed_until, next_attempt_at FROM outbox
-                                 WHERE published_at IS NULL AND parked_at IS NULL ORDER BY key, id) h
-               WHERE (h.claimed_until IS NULL OR h.claimed_until < now()) AND h.next_attempt_at <= now()
-               ORDER BY h.id LIMIT $3))
-        AND o.published_at IS NULL AND o.parked_at IS NULL
-        AND (o.claimed_until IS NULL OR o.claimed_until < now())
-      FOR UPDATE SKIP LOCKED)
-  RETURNING id::text, event_id::text, topic, key, envelope, attempts, traceparent`;
+function batchPublisher({ bus, rows, logger, metrics, maxBackoffMs, isRunning }: PublisherOptions) {
+  let busDownUntil = 0;
+  let busFailures = 0;
 
-/**
- * Until the next head of a key falls due (its retry time, or a lapsing claim): the relay sleeps no
- * longer. NULL when nothing is pending (not greatest(0, NULL), which is 0: an idle relay would spin).
- */
-const nextDueSql = `
-  SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) - now()) * 1000)::float8 AS wait_ms
-    FROM (SELECT DISTINCT ON (key) next_attempt_at, claimed_until FROM outbox
-           WHERE published_at IS NULL AND parked_at IS NULL ORDER BY key, id) heads`;
+  const publish = async (batch: ClaimedRow[]): Promise<void> => {
+    const stopRenewing = rows.keepClaimed(batch);
+    try {
+      await publishRows(bus, batch);
+      busFailures = 0;
+      await rows.markPublished(batch);
+      return;
+    } catch (error) {
+      if (!isRunning()) {
+        await rows.release(batch, 0);
+        return;
+      }
+      if (!(await busAnswers(bus))) {
+        busFailures += 1;
+        const delayMs = backoffMs(busFailures, maxBackoffMs);
+        busDownUntil = Date.now() + delayMs;
+        metrics.outboxFailures.inc();
+        logger.warn({ err: error, rows: batch.length, backoffMs: delayMs }, 'event bus unavailable; outbox publishing paused');
+        await rows.release(batch, delayMs, error);
+        return;
+      }
+      await blameFaulty(batch, error);
+    } finally {
+      stopRenewing();
+    }
+  };
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.toString() : JSON.stringify(error));
+  /** The bus answers, so a row is at fault: with several, find which one by one. */
+  const blameFaulty = async (batch: ClaimedRow[], error: unknown): Promise<void> => {
+    const [only] = batch;
+    if (batch.length === 1 && only) {
+      await rows.blame(only, error);
+      return;
+    }
+    for (const row of batch) {
+      try {
+        await publishRows(bus, [row]);
+        await rows.markPublished([row]);
+      } catch (rowError) {
+        await rows.blame(row, rowError);
+      }
+    }
+  };
 
-const backoffMs = (attempt: number, maxMs: number): number => Math.min(maxMs, 200 * 2 ** Math.max(0, attempt - 1));
+  return {
+    publish,
+    /** How long publishing stays paused for a bus that did not answer; none when 0 or less. */
+    pausedForMs: (): number => busDownUntil - Date.now(),
+  };
+}
+
+/** The relay's sleep between rounds, which wake() cuts short; a wake since the round began skips it. */
+function wakeableSleep() {
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+  return {
+    /** A new round: only a wake from now on skips its sleep. */
+    newRound(): void {
+      woken = false;
+    },
+    wake(): void {
+      woken = true;
+      wakeUp?.();
+    },
+    async sleep(ms: number): Promise<void> {
+      if (woken) return;
+      const abort = new AbortController();
+      wakeUp = () => {
+        abort.abort();
+      };
+      await sleep(ms, undefined, { signal: abort.signal }).catch(() => undefined);
+    },
+  };
+}
 
 /**
  * Publishes the outbox. A short transaction claims rows (a lease, not a lock held open); the
@@ -141,169 +226,44 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     stopGraceMs = 2000,
   } = options;
   const relayId = `${hostname()}:${String(process.pid)}:${randomBytes(4).toString('hex')}`;
+  const rows = outboxRows(db, logger, metrics, { relayId, leaseMs, batchSize, maxAttempts, maxBackoffMs });
   const inFlight = new Set<Promise<void>>();
+  const alarm = wakeableSleep();
   let running = false;
   let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
-  let busDownUntil = 0;
-  let busFailures = 0;
+  const publisher = batchPublisher({ bus, rows, logger, metrics, maxBackoffMs, isRunning: () => running });
 
-  /** Claims what is due; with nothing due, also says how long until something is. */
-  const claim = async (): Promise<{ rows: ClaimedRow[]; dueInMs: number | undefined }> =>
-    db.transaction(async (tx) => {
-      const { rows } = await tx.query<ClaimedRow>(claimSql, [relayId, leaseMs, batchSize]);
-      if (rows.length > 0) return { rows, dueInMs: 0 };
-      const due = await tx.query<{ wait_ms: number | null }>(nextDueSql);
-      return { rows, dueInMs: due.rows[0]?.wait_ms ?? undefined };
-    });
-
-  const markPublished = async (rows: readonly ClaimedRow[]): Promise<void> => {
-    await db.query('UPDATE outbox SET published_at = now(), claimed_by = NULL, claimed_until = NULL WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
-    metrics.outboxPublished.inc(rows.length);
-  };
-
-  /** Hands rows back unblamed (the bus was down, or the relay is stopping), to try again after `delayMs`. */
-  const release = async (rows: readonly ClaimedRow[], delayMs: number, error?: unknown): Promise<void> => {
-    await db.query(
-      `UPDATE outbox SET claimed_by = NULL, claimed_until = NULL, next_attempt_at = now() + make_interval(secs => $2::float8 / 1000),
-              last_error = coalesce($3, last_error)
-        WHERE id = ANY($1::bigint[]) AND published_at IS NULL`,
-      [rows.map((r) => r.id), delayMs, error === undefined ? null : errorText(error)],
-    );
-  };
-
-  const blame = async (row: ClaimedRow, error: unknown): Promise<void> => {
-    const attempts = row.attempts + 1;
-    metrics.outboxFailures.inc();
-    if (attempts >= maxAttempts) {
-      await db.query('UPDATE outbox SET attempts = $2, last_error = $3, parked_at = now(), claimed_by = NULL, claimed_until = NULL WHERE id = $1', [row.id, attempts, errorText(error)]);
-      metrics.outboxParked.inc({ topic: row.topic });
-      logger.error({ err: error, outboxId: row.id, eventId: row.event_id, topic: row.topic, key: row.key, attempts }, 'outbox row parked after repeated publish failures');
-      return;
-    }
-    const delayMs = backoffMs(attempts, maxBackoffMs);
-    await db.query(
-      `UPDATE outbox SET attempts = $2, last_error = $3, claimed_by = NULL, claimed_until = NULL,
-              next_attempt_at = now() + make_interval(secs => $4::float8 / 1000) WHERE id = $1`,
-      [row.id, attempts, errorText(error), delayMs],
-    );
-    logger.warn({ err: error, outboxId: row.id, eventId: row.event_id, topic: row.topic, attempts, backoffMs: delayMs }, 'outbox publish failed');
-  };
-
-  /** Publishes rows, each in a producer span joined to the trace that wrote it. */
-  const send = async (rows: readonly ClaimedRow[]): Promise<void> => {
-    const spans = rows.flatMap((r) =>
-      r.traceparent
-        ? [startSpan('outbox-relay', `publish ${r.topic}`, { kind: SpanKind.PRODUCER, parent: contextFromTraceparent(r.traceparent), attributes: { 'messaging.destination.name': r.topic, 'betterplus.event_id': r.event_id } })]
-        : [],
-    );
-    let failure: unknown;
-    try {
-      await bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: r.envelope })));
-    } catch (error) {
-      failure = error;
-      throw error;
-    } finally {
-      for (const span of spans) endSpan(span, failure);
-    }
-  };
-
-  const publishBatch = async (rows: ClaimedRow[]): Promise<void> => {
-    // Long publishes (a slow broker; the embedded bus waiting for its consumers) keep their claims.
-    const renew = setInterval(() => {
-      db.query('UPDATE outbox SET claimed_until = now() + make_interval(secs => $3::float8 / 1000) WHERE id = ANY($1::bigint[]) AND claimed_by = $2 AND published_at IS NULL', [rows.map((r) => r.id), relayId, leaseMs]).catch((error: unknown) => {
-        logger.warn({ err: error }, 'outbox claim renewal failed');
-      });
-    }, Math.max(100, Math.floor(leaseMs / 3)));
-    renew.unref();
-    try {
-      await send(rows);
-      busFailures = 0;
-      await markPublished(rows);
-      return;
-    } catch (error) {
-      if (!running) {
-        await release(rows, 0);
-        return;
-      }
-      if (!(await busAnswers())) {
-        busFailures += 1;
-        const delayMs = backoffMs(busFailures, maxBackoffMs);
-        busDownUntil = Date.now() + delayMs;
-        metrics.outboxFailures.inc();
-        logger.warn({ err: error, rows: rows.length, backoffMs: delayMs }, 'event bus unavailable; outbox publishing paused');
-        await release(rows, delayMs, error);
-        return;
-      }
-      // The bus answers, so a row is at fault: with several, find which one by one.
-      const [only] = rows;
-      if (rows.length === 1 && only) {
-        await blame(only, error);
-        return;
-      }
-      for (const row of rows) {
-        try {
-          await send([row]);
-          await markPublished([row]);
-        } catch (rowError) {
-          await blame(row, rowError);
-        }
-      }
-    } finally {
-      clearInterval(renew);
-    }
-  };
-
-  const busAnswers = async (): Promise<boolean> => {
-    try {
-      await bus.ping();
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
-  const waitFor = async (ms: number): Promise<void> => {
-    if (woken) return;
-    const abort = new AbortController();
-    wakeUp = () => {
-      abort.abort();
-    };
-    await sleep(ms, undefined, { signal: abort.signal }).catch(() => undefined);
-  };
-
-  const launch = (rows: ClaimedRow[]): void => {
-    const task = publishBatch(rows)
+  const launch = (batch: ClaimedRow[]): void => {
+    const task = publisher
+      .publish(batch)
       .catch((error: unknown) => {
         // After stop the database may be closed already; the rows return when their claim lapses.
         logger[running ? 'error' : 'debug']({ err: error }, 'outbox publish bookkeeping failed');
       })
       .finally(() => {
         inFlight.delete(task);
-        woken = true;
-        wakeUp?.();
+        alarm.wake();
       });
     inFlight.add(task);
   };
 
   const run = async (): Promise<void> => {
     while (running) {
-      woken = false;
+      alarm.newRound();
       let delay = pollIntervalMs;
-      const pausedFor = busDownUntil - Date.now();
+      const pausedFor = publisher.pausedForMs();
       if (pausedFor > 0) delay = Math.min(pausedFor, pollIntervalMs);
       else if (inFlight.size < maxInFlight) {
         try {
-          const { rows, dueInMs } = await claim();
-          if (rows.length > 0) launch(rows);
-          if (rows.length > 0 && inFlight.size < maxInFlight) continue;
+          const { rows: claimed, dueInMs } = await rows.claim();
+          if (claimed.length > 0) launch(claimed);
+          if (claimed.length > 0 && inFlight.size < maxInFlight) continue;
           if (dueInMs !== undefined) delay = Math.min(pollIntervalMs, Math.max(10, Math.ceil(dueInMs)));
         } catch (error) {
           logger.error({ err: error }, 'outbox claim failed');
         }
       }
-      await waitFor(delay);
+      await alarm.sleep(delay);
     }
   };
 
@@ -314,21 +274,17 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       loop = run();
     },
     wake() {
-      woken = true;
-      wakeUp?.();
+      alarm.wake();
     },
     async stop() {
       if (!running) return;
       running = false;
-      woken = true;
-      wakeUp?.();
+      alarm.wake();
       await loop;
       const pending = Promise.all(inFlight);
       const finished = await Promise.race([pending.then(() => true), sleep(stopGraceMs, false, { ref: false })]);
-      if (!finished) {
-        // The bus did not answer in time: hand the rows back so the next relay publishes them again.
-        await db.query('UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = $1 AND published_at IS NULL', [relayId]);
-      }
+      // The bus did not answer in time: hand the rows back so the next relay publishes them again.
+      if (!finished) await rows.releaseAll();
     },
   };
 }

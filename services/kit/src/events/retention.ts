@@ -27,7 +27,7 @@ export interface EventRetention {
 
 const prunable = {
   outbox: {
-    count: "SELECT count(*)::int AS n FROM outbox WHERE published_at < now() - make_interval(secs => $1::float8)",
+    count: 'SELECT count(*)::int AS n FROM outbox WHERE published_at < now() - make_interval(secs => $1::float8)',
     delete: `DELETE FROM outbox WHERE id IN (
                SELECT id FROM outbox WHERE published_at < now() - make_interval(secs => $1::float8) LIMIT $2 FOR UPDATE SKIP LOCKED)`,
   },

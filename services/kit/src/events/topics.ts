@@ -76,11 +76,16 @@ export async function ensureTopics(options: EnsureTopicsOptions): Promise<Ensure
     if (existing.length > 0) {
       const { topics: metadata } = await settled(() => admin.fetchTopicMetadata({ topics: existing.map(([name]) => name) }));
       const short = metadata.filter((m) => m.partitions.length < (wanted.get(m.name)?.partitions ?? 0));
-      if (short.length > 0) await admin.createPartitions({ topicPartitions: short.map((m) => ({ topic: m.name, count: wanted.get(m.name)?.partitions ?? 0 })) });
+      if (short.length > 0)
+        await admin.createPartitions({ topicPartitions: short.map((m) => ({ topic: m.name, count: wanted.get(m.name)?.partitions ?? 0 })) });
       result.grown.push(...short.map((m) => m.name));
       await admin.alterConfigs({
         validateOnly: false,
-        resources: existing.map(([name, t]) => ({ type: ConfigResourceTypes.TOPIC, name, configEntries: [{ name: 'retention.ms', value: String(t.retentionMs) }] })),
+        resources: existing.map(([name, t]) => ({
+          type: ConfigResourceTypes.TOPIC,
+          name,
+          configEntries: [{ name: 'retention.ms', value: String(t.retentionMs) }],
+        })),
       });
       result.existing.push(...existing.map(([name]) => name).filter((name) => !result.grown.includes(name)));
     }
@@ -110,7 +115,10 @@ export async function deleteNamespaceTopics(options: { brokers: readonly string[
 
 /** `npm run kafka:topics`: KAFKA_BROKERS (required), KAFKA_NAMESPACE, KAFKA_REPLICATION_FACTOR (default 1). */
 export async function runTopicsCommand(env: Record<string, string | undefined>, out: (line: string) => void): Promise<number> {
-  const brokers = env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
+  const brokers =
+    env.KAFKA_BROKERS?.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean) ?? [];
   const replicationFactor = Number(env.KAFKA_REPLICATION_FACTOR ?? '1');
   if (brokers.length === 0 || !Number.isInteger(replicationFactor) || replicationFactor < 1) {
     out('usage: KAFKA_BROKERS=host:port [KAFKA_NAMESPACE=prefix] [KAFKA_REPLICATION_FACTOR=n] npm run kafka:topics');

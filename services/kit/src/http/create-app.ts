@@ -24,13 +24,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import type { TrustProxy } from './trusted-proxies.ts';
 
-export type ServiceApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
+export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export interface ReadinessCheck {
   name: string;
@@ -100,7 +94,10 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     // answer gets the headers and the error shape of every other one here.
     frameworkErrors: (error, request, reply) => {
       const answer = reply as FastifyReply;
-      const body = error.code === 'FST_ERR_BAD_URL' ? errorBody(answer, 400, 'BAD_URL', 'Bad request: the URL is malformed') : errorBody(answer, error.statusCode ?? 400, 'BAD_REQUEST', 'Bad request');
+      const body =
+        error.code === 'FST_ERR_BAD_URL'
+          ? errorBody(answer, 400, 'BAD_URL', 'Bad request: the URL is malformed')
+          : errorBody(answer, error.statusCode ?? 400, 'BAD_REQUEST', 'Bad request');
       void answer.headers(answerHeaders(request)).send(body);
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
@@ -127,7 +124,10 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     // Probes and scrapes arrive every few seconds; logging them would drown the real traffic.
     if (route !== undefined && quietPaths.has(route)) return;
     // The route template, never the raw URL: query strings and paths may carry tokens.
-    request.log.info({ method: request.method, route: route ?? 'unmatched', statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    request.log.info(
+      { method: request.method, route: route ?? 'unmatched', statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -136,7 +136,8 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     if (error.validation) return body(400, 'VALIDATION', `Invalid request: ${error.message}`);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return body(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return body(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type; send application/json');
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return body(400, 'INVALID_JSON', 'Request body is not valid JSON');
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      return body(400, 'INVALID_JSON', 'Request body is not valid JSON');
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return body(status, 'BAD_REQUEST', error.message);
     request.log.error({ err: error }, 'request failed');
@@ -147,15 +148,23 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     void reply.status(404).send({ error: 'Not found', code: `${codePrefix}_NOT_FOUND` } satisfies ErrorBody);
   });
 
+  operatorRoutes(app, options);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}
+
+/** What probes and scrapers ask: liveness, readiness (503 while stopping or while a dependency fails) and the metrics. */
+function operatorRoutes(app: ServiceApp, { readiness, stopping, metrics }: CreateAppOptions): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    if (options.stopping?.()) {
+    if (stopping?.()) {
       void reply.status(503);
       return { status: 'stopping', checks: {} };
     }
     const results = await Promise.all(
-      options.readiness.map(async ({ name, check }) => {
+      readiness.map(async ({ name, check }) => {
         try {
           // A dependency that hangs is as unready as one that refuses; the probe must still answer.
           await Promise.race([check(), sleep(readinessTimeoutMs, undefined, { ref: false }).then(() => Promise.reject(new Error('timed out')))]);
@@ -174,8 +183,4 @@ export async function createServiceApp(options: CreateAppOptions): Promise<Servi
     void reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
   });
-
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  return app;
 }

@@ -16,7 +16,12 @@ export type TrustProxy = (address: string, hop: number) => boolean;
 export function trustProxies(addresses: string, hops: number): TrustProxy {
   let listed: TrustProxy;
   try {
-    listed = proxyAddr.compile(addresses.split(',').map((address) => address.trim()).filter((address) => address !== ''));
+    listed = proxyAddr.compile(
+      addresses
+        .split(',')
+        .map((address) => address.trim())
+        .filter((address) => address !== ''),
+    );
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  TRUSTED_PROXIES: ${(error as Error).message}`);
   }

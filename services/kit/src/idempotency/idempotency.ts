@@ -24,11 +24,15 @@ const usableKey = /^[\x21-\x7e]{1,255}$/;
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !usableKey.test(header)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', 'INVALID_IDEMPOTENCY_KEY');
+  if (typeof header !== 'string' || !usableKey.test(header))
+    throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', 'INVALID_IDEMPOTENCY_KEY');
   return header;
 }
 
-const hashOf = (request: unknown): string => createHash('sha256').update(JSON.stringify(request ?? null)).digest('base64url');
+const hashOf = (request: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify(request ?? null))
+    .digest('base64url');
 
 /**
  * Runs `work` once per key: its answer is stored in the service's database, and a repeat of the
@@ -37,12 +41,17 @@ const hashOf = (request: unknown): string => createHash('sha256').update(JSON.st
  * key with a different request gets 422. When `work` throws, nothing is stored and the key can
  * be used again.
  */
-export async function runIdempotently<Body>(db: Database, call: IdempotentCall, work: () => Promise<IdempotentResponse<Body>>): Promise<IdempotentResponse<Body>> {
+export async function runIdempotently<Body>(
+  db: Database,
+  call: IdempotentCall,
+  work: () => Promise<IdempotentResponse<Body>>,
+): Promise<IdempotentResponse<Body>> {
   const requestHash = hashOf(call.request);
-  const claimed = await db.query(
-    'INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT (scope, key) DO NOTHING',
-    [call.scope, call.key, requestHash],
-  );
+  const claimed = await db.query('INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT (scope, key) DO NOTHING', [
+    call.scope,
+    call.key,
+    requestHash,
+  ]);
   if (claimed.rowCount === 0) {
     const { rows } = await db.query<{ request_hash: string; status: number | null; body: Body }>(
       'SELECT request_hash, status, body FROM idempotency_keys WHERE scope = $1 AND key = $2',
@@ -61,12 +70,17 @@ export async function runIdempotently<Body>(db: Database, call: IdempotentCall, 
     await db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [call.scope, call.key]);
     throw error;
   }
-  await db.query('UPDATE idempotency_keys SET status = $3, body = $4 WHERE scope = $1 AND key = $2', [call.scope, call.key, response.status, JSON.stringify(response.body)]);
+  await db.query('UPDATE idempotency_keys SET status = $3, body = $4 WHERE scope = $1 AND key = $2', [
+    call.scope,
+    call.key,
+    response.status,
+    JSON.stringify(response.body),
+  ]);
   return response;
 }
 
 /** Forgets answers older than `maxAgeHours` (clients retry within minutes, not days). */
 export async function pruneIdempotencyKeys(db: Database, maxAgeHours: number): Promise<number> {
-  const { rowCount } = await db.query("DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)", [maxAgeHours]);
+  const { rowCount } = await db.query('DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)', [maxAgeHours]);
   return rowCount;
 }

@@ -47,7 +47,10 @@ async function readMail(path: string): Promise<StoredMail | undefined> {
 /** Messages in the local mailbox, newest first; a file that cannot be read is passed over. */
 export async function readLocalMailbox(dir: string): Promise<StoredMail[]> {
   const files = await readdir(dir).catch(() => []);
-  const names = files.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().reverse();
+  const names = files
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .sort()
+    .reverse();
   const mails = await Promise.all(names.map((name) => readMail(join(dir, name))));
   return mails.filter((mail) => mail !== undefined);
 }

@@ -10,7 +10,10 @@ export type KnownLabelValues<L extends string> = { readonly [K in L]: readonly s
  */
 export function exportAtZero<L extends string>(counter: Counter<L>, known: KnownLabelValues<L>): void {
   const names = Object.keys(known) as L[];
-  const combinations = names.reduce<Partial<Record<L, string>>[]>((partial, name) => partial.flatMap((labels) => known[name].map((value) => ({ ...labels, [name]: value }))), [{}]);
+  const combinations = names.reduce<Partial<Record<L, string>>[]>(
+    (partial, name) => partial.flatMap((labels) => known[name].map((value) => ({ ...labels, [name]: value }))),
+    [{}],
+  );
   for (const labels of combinations) counter.inc(labels, 0);
 }
 

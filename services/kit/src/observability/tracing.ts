@@ -48,7 +48,9 @@ export interface SpanOptions {
 
 /** Starts a span that `endSpan` ends: for work that is not one awaited call. */
 export function startSpan(tracerName: string, name: string, options: SpanOptions): Span {
-  return trace.getTracer(tracerName).startSpan(name, { kind: options.kind, ...(options.attributes ? { attributes: options.attributes } : {}) }, options.parent ?? context.active());
+  return trace
+    .getTracer(tracerName)
+    .startSpan(name, { kind: options.kind, ...(options.attributes ? { attributes: options.attributes } : {}) }, options.parent ?? context.active());
 }
 
 /** Ends a span, recording `failure` when there is one. */
@@ -89,7 +91,13 @@ export interface TraceRequestsOptions {
 export function traceRequests(app: FastifyInstance, tracerName: string, options: TraceRequestsOptions = {}): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const parent = w3c.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);
-    const span = trace.getTracer(tracerName).startSpan(`${request.method} ${request.url.split('?')[0] ?? ''}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method } }, parent);
+    const span = trace
+      .getTracer(tracerName)
+      .startSpan(
+        `${request.method} ${request.url.split('?')[0] ?? ''}`,
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method } },
+        parent,
+      );
     if (!span.isRecording()) {
       done();
       return;

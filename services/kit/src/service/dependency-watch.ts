@@ -14,8 +14,15 @@ const checkTimeoutMs = 2000;
  * cache: rate limits): their outages show as `dependency_up` and a log line, not in /readyz,
  * so a Kafka or Redis blip does not take every pod out of its Service at once.
  */
-export function watchDependencies(options: { dependencies: readonly WatchedDependency[]; registry: Registry; logger: Logger; intervalMs: number }): { stop(): void } {
-  const gauge = new Gauge({ name: 'dependency_up', help: 'Whether a dependency answered its last check (1) or not (0)', labelNames: ['dependency'] as const, registers: [options.registry] });
+export function watchDependencies(options: { dependencies: readonly WatchedDependency[]; registry: Registry; logger: Logger; intervalMs: number }): {
+  stop(): void;
+} {
+  const gauge = new Gauge({
+    name: 'dependency_up',
+    help: 'Whether a dependency answered its last check (1) or not (0)',
+    labelNames: ['dependency'] as const,
+    registers: [options.registry],
+  });
   const up = new Map<string, boolean>();
   const checkAll = () =>
     Promise.all(

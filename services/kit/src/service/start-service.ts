@@ -21,7 +21,7 @@ import { startEventRetention } from '../events/retention.ts';
 import { createServiceApp, type ServiceApp } from '../http/create-app.ts';
 import { trustProxies } from '../http/trusted-proxies.ts';
 import { createLogger, type Logger } from '../observability/logger.ts';
-import { createMetrics } from '../observability/metrics.ts';
+import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { startTracing } from '../observability/tracing.ts';
 import { trackConnections } from './connections.ts';
 import { watchDependencies } from './dependency-watch.ts';
@@ -128,38 +128,24 @@ export async function startService<Config extends BaseConfig>(definition: Servic
       readiness: [{ name: 'database', check: () => db.ping() }],
       stopping: () => stopping,
     });
-    const watch = watchDependencies({
-      dependencies: [
-        { name: 'events', check: () => bus.ping() },
-        { name: 'cache', check: () => cache.ping() },
-      ],
-      registry: metrics.registry,
-      logger,
-      intervalMs: dependencyCheckMs,
-    });
+    const watch = watchBusAndCache(bus, cache, metrics, logger);
     closers.unshift(async () => {
       watch.stop();
     });
-    // The OpenAPI document marks every route behind `authenticate` as needing the bearer token.
-    app.addHook('onRoute', (route) => {
-      if ([route.preHandler].flat().includes(authenticate)) route.schema = { ...route.schema, security: [{ bearer: [] }] };
-    });
+    markBearerRoutes(app, authenticate);
     // Every service that checks tokens learns of revoked sessions, whatever else it consumes.
-    let registered: Awaited<ReturnType<typeof definition.register>>;
-    try {
-      registered = await definition.register(app, deps);
-      await app.ready();
-    } catch (error) {
-      // The service's onClose hooks let go of what its register opened before it failed (chat's
-      // model thread would otherwise keep the process alive).
-      await app.close().catch(() => undefined);
-      throw error;
-    }
+    const registered = await registerService(definition, app, deps);
     const handlers = [sessionsRevokedHandler(revocations), ...(registered ?? [])];
 
     relay.start();
     closers.unshift(() => relay.stop());
-    const retention = startEventRetention({ db, logger, metrics, outboxRetentionHours: config.OUTBOX_RETENTION_HOURS, processedEventsRetentionDays: config.PROCESSED_EVENTS_RETENTION_DAYS });
+    const retention = startEventRetention({
+      db,
+      logger,
+      metrics,
+      outboxRetentionHours: config.OUTBOX_RETENTION_HOURS,
+      processedEventsRetentionDays: config.PROCESSED_EVENTS_RETENTION_DAYS,
+    });
     closers.unshift(() => retention.stop());
     const subscription = await startConsumer({ service: name, bus, uow, handlers, logger, metrics });
     closers.unshift(() => subscription.stop());
@@ -172,34 +158,89 @@ export async function startService<Config extends BaseConfig>(definition: Servic
       await closed;
     });
 
-    let url: string | undefined;
-    if (options.listen) {
-      await app.listen({ host: config.HOST, port: config.PORT });
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : config.PORT;
-      url = `http://127.0.0.1:${port}`;
-      logger.info({ url }, 'service listening');
-    }
-    const stop = async () => {
+    const url = options.listen ? await listenOn(app, config, logger) : undefined;
+    const stop = gracefulStop({ name, app, config, logger, closers, listening: url !== undefined }, () => {
       stopping = true;
-      logger.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'stopping');
-      const shutdown = (async () => {
-        // Load balancers see /readyz fail and stop sending new requests before the listener closes.
-        if (url && config.SHUTDOWN_DRAIN_MS > 0) await sleep(config.SHUTDOWN_DRAIN_MS);
-        await closeAll(closers, logger);
-      })();
-      const timedOut = await Promise.race([shutdown.then(() => false), sleep(config.SHUTDOWN_TIMEOUT_MS, true, { ref: false })]);
-      if (timedOut) {
-        logger.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
-        app.server.closeAllConnections();
-        throw new Error(`${name} did not stop within ${String(config.SHUTDOWN_TIMEOUT_MS)} ms`);
-      }
-    };
+    });
     return { app, deps, ...(url ? { url } : {}), stop };
   } catch (error) {
     await closeAll(closers, logger);
     throw error;
   }
+}
+
+/** The broker and the cache, checked for the dependency_up metric (not for readiness: the service works without them a while). */
+function watchBusAndCache(bus: EventBus, cache: Cache, metrics: Metrics, logger: Logger) {
+  return watchDependencies({
+    dependencies: [
+      { name: 'events', check: () => bus.ping() },
+      { name: 'cache', check: () => cache.ping() },
+    ],
+    registry: metrics.registry,
+    logger,
+    intervalMs: dependencyCheckMs,
+  });
+}
+
+/** The OpenAPI document marks every route behind `authenticate` as needing the bearer token. */
+function markBearerRoutes(app: ServiceApp, authenticate: ReturnType<typeof bearerGuard>): void {
+  app.addHook('onRoute', (route) => {
+    if ([route.preHandler].flat().includes(authenticate)) route.schema = { ...route.schema, security: [{ bearer: [] }] };
+  });
+}
+
+/** Registers the service on its app; a failure closes the app first, so what the register opened is let go. */
+async function registerService<Config extends BaseConfig>(definition: ServiceDefinition<Config>, app: ServiceApp, deps: ServiceDeps<Config>) {
+  try {
+    const registered = await definition.register(app, deps);
+    await app.ready();
+    return registered;
+  } catch (error) {
+    // The service's onClose hooks let go of what its register opened before it failed (chat's
+    // model thread would otherwise keep the process alive).
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Listens on HOST:PORT; the address it is reached at. */
+async function listenOn(app: ServiceApp, config: BaseConfig, logger: Logger): Promise<string> {
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url }, 'service listening');
+  return url;
+}
+
+interface StopOptions {
+  name: string;
+  app: ServiceApp;
+  config: BaseConfig;
+  logger: Logger;
+  /** What to close, in order. */
+  closers: (() => Promise<void>)[];
+  /** Listening for outside traffic: load balancers are given SHUTDOWN_DRAIN_MS to notice /readyz. */
+  listening: boolean;
+}
+
+/** RunningService.stop: `markStopping` turns /readyz to 503 at once; then the drain, then every closer, all within SHUTDOWN_TIMEOUT_MS. */
+function gracefulStop({ name, app, config, logger, closers, listening }: StopOptions, markStopping: () => void): () => Promise<void> {
+  return async () => {
+    markStopping();
+    logger.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'stopping');
+    const shutdown = (async () => {
+      // Load balancers see /readyz fail and stop sending new requests before the listener closes.
+      if (listening && config.SHUTDOWN_DRAIN_MS > 0) await sleep(config.SHUTDOWN_DRAIN_MS);
+      await closeAll(closers, logger);
+    })();
+    const timedOut = await Promise.race([shutdown.then(() => false), sleep(config.SHUTDOWN_TIMEOUT_MS, true, { ref: false })]);
+    if (timedOut) {
+      logger.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
+      app.server.closeAllConnections();
+      throw new Error(`${name} did not stop within ${String(config.SHUTDOWN_TIMEOUT_MS)} ms`);
+    }
+  };
 }
 
 async function closeAll(closers: (() => Promise<void>)[], logger: Logger): Promise<void> {

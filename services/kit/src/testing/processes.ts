@@ -33,8 +33,14 @@ export function startOwnedProcess(binary: string, args: readonly string[], optio
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
-  const killOnExit = (): void => { child.kill('SIGKILL'); };
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+  };
   process.once('exit', killOnExit);
   const running = (): boolean => child.exitCode === null && child.signalCode === null;
   return {

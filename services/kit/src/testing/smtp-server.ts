@@ -41,7 +41,12 @@ export async function startSmtpServer() {
   };
   let server = await listen(0);
   const { port } = server.server.address() as AddressInfo;
-  const close = () => new Promise<void>((resolve) => { server.close(() => { resolve(); }); });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
   return {
     url: `smtp://127.0.0.1:${String(port)}`,
     received,

@@ -29,7 +29,11 @@ export interface TestStack {
   /** Signing keys, for tests that mint tokens as identity would. */
   keys: { privateKeyPem: string; publicKeyPem: string };
   /** Starts a service on this stack; `listen` puts it on a free port (for tests through a gateway). */
-  start<Config extends BaseConfig>(definition: ServiceDefinition<Config>, extraEnv?: Record<string, string>, options?: { listen?: boolean }): Promise<RunningService<Config>>;
+  start<Config extends BaseConfig>(
+    definition: ServiceDefinition<Config>,
+    extraEnv?: Record<string, string>,
+    options?: { listen?: boolean },
+  ): Promise<RunningService<Config>>;
   /** A fresh database for one service, on the test PostgreSQL server or nowhere (PGlite in memory). */
   databaseUrl(service: string): Promise<string | undefined>;
   close(): Promise<void>;
@@ -102,9 +106,10 @@ export async function createTestStack(): Promise<TestStack> {
       await bus?.close();
       if (kafkaBrokers) await deleteNamespaceTopics({ brokers: kafkaBrokers, namespace: env.KAFKA_NAMESPACE ?? '' });
       const admin = realInfrastructure.postgres;
-      if (admin) await withDatabase(admin, async (c) => {
-        for (const name of databases) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      });
+      if (admin)
+        await withDatabase(admin, async (c) => {
+          for (const name of databases) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        });
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -136,7 +141,10 @@ export async function startOnEachDatabase<Config extends BaseConfig>(
   definition: ServiceDefinition<Config>,
   extraEnv: Record<string, string> = {},
 ): Promise<{ database: 'postgres' | 'pglite'; service: RunningService<Config> }[]> {
-  const onEnvironment = { database: realInfrastructure.postgres ? ('postgres' as const) : ('pglite' as const), service: await stack.start(definition, extraEnv) };
+  const onEnvironment = {
+    database: realInfrastructure.postgres ? ('postgres' as const) : ('pglite' as const),
+    service: await stack.start(definition, extraEnv),
+  };
   if (!realInfrastructure.postgres) return [onEnvironment];
   return [onEnvironment, { database: 'pglite', service: await stack.start(definition, { ...extraEnv, DATABASE_URL: '' }) }];
 }

@@ -27,7 +27,9 @@ describe('guards through the service app', () => {
   before(async () => {
     app = await createServiceApp({ service: 'demo', logger: createLogger('demo', 'silent'), metrics: createMetrics('demo'), bodyLimit: 2048, readiness: [] });
     app.get('/me', { preHandler: bearerGuard(verifier) }, async (request) => currentUser(request));
-    app.get('/admin', { preHandler: basicAuthGuard({ username: admin.username, verifyPassword: async (p) => safeEqual(p, admin.password) }) }, async () => ({ ok: true }));
+    app.get('/admin', { preHandler: basicAuthGuard({ username: admin.username, verifyPassword: async (p) => safeEqual(p, admin.password) }) }, async () => ({
+      ok: true,
+    }));
     await app.ready();
   });
   after(() => app.close());
@@ -63,7 +65,14 @@ describe('guards through the service app', () => {
   });
 
   it("refuses a wrong username or password and a malformed header with 401 'Invalid credentials'", async () => {
-    for (const header of [basic(`root:${admin.password}`), basic(`${admin.username}:wrong`), basic(`no-colon-at-all`), 'Basic !!!', `Bearer ${await signer.sign('user-7')}`, undefined]) {
+    for (const header of [
+      basic(`root:${admin.password}`),
+      basic(`${admin.username}:wrong`),
+      basic(`no-colon-at-all`),
+      'Basic !!!',
+      `Bearer ${await signer.sign('user-7')}`,
+      undefined,
+    ]) {
       const response = await get('/admin', header);
       assert.equal(response.statusCode, 401, String(header));
       assert.deepEqual(response.json(), { error: 'Invalid credentials', code: 'DEMO_INVALID_CREDENTIALS' }, String(header));

@@ -43,7 +43,13 @@ describe('tokens', () => {
     const { kid } = decodeProtectedHeader(await signer.sign('user-42'));
     const neverExpires = await new SignJWT({}).setProtectedHeader({ alg: 'EdDSA', kid }).setSubject('user-42').setIssuer(issuer).setIssuedAt().sign(key);
     await assert.rejects(verifier.verify(neverExpires), /exp/);
-    const unnamed = await new SignJWT({}).setProtectedHeader({ alg: 'EdDSA' }).setSubject('user-42').setIssuer(issuer).setIssuedAt().setExpirationTime('1h').sign(key);
+    const unnamed = await new SignJWT({})
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject('user-42')
+      .setIssuer(issuer)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
     await assert.rejects(verifier.verify(unnamed));
   });
 

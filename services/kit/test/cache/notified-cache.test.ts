@@ -42,7 +42,8 @@ for (const adapter of databaseAdapters(stack)) {
       loads = 0;
       return { cache, get, find, reads, loads: () => loads };
     }
-    const write = (id: string, body: string) => db.query('INSERT INTO notes (id, body) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET body = excluded.body', [id, body]);
+    const write = (id: string, body: string) =>
+      db.query('INSERT INTO notes (id, body) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET body = excluded.body', [id, body]);
 
     it('reads a row once, then from memory until a write to it commits', async () => {
       const { cache, get, reads, loads } = await notesCache();
@@ -135,7 +136,9 @@ for (const adapter of databaseAdapters(stack)) {
           await write('d', 'one');
           await get('d');
           await get('d');
-          await db.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'listen notes_changed' AND datname = current_database()");
+          await db.query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'listen notes_changed' AND datname = current_database()",
+          );
           await eventually(async () => {
             await get('d');
             return reads.at(-1) === 'bypass' ? true : undefined;

@@ -68,7 +68,8 @@ describe('loadConfig', () => {
   describe('in production', () => {
     it('refuses to run on embedded adapters, naming each missing URL', () => {
       const error = configError(() => loadConfig(baseSettingsSchema, { ...minimal, APP_ENV: 'production' }));
-      for (const setting of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'PUBLIC_URL']) assert.match(error.message, new RegExp(`${setting}: required in production`));
+      for (const setting of ['DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'PUBLIC_URL'])
+        assert.match(error.message, new RegExp(`${setting}: required in production`));
 
       const oneMissing = configError(() => loadConfig(baseSettingsSchema, { ...productionReady, KAFKA_BROKERS: undefined }));
       assert.match(oneMissing.message, /KAFKA_BROKERS/);
@@ -76,7 +77,9 @@ describe('loadConfig', () => {
     });
 
     it('refuses a value carrying the development-only marker', () => {
-      const error = configError(() => loadConfig(baseSettingsSchema, { ...productionReady, JWT_PUBLIC_KEY: `-----BEGIN PUBLIC KEY----- ${developmentOnlyMarker}` }));
+      const error = configError(() =>
+        loadConfig(baseSettingsSchema, { ...productionReady, JWT_PUBLIC_KEY: `-----BEGIN PUBLIC KEY----- ${developmentOnlyMarker}` }),
+      );
       assert.match(error.message, /JWT_PUBLIC_KEY: a development-only default/);
       // Outside production the marked values are the point: they make local runs work.
       assert.equal(loadConfig(baseSettingsSchema, { JWT_PUBLIC_KEY: developmentOnlyMarker }).JWT_PUBLIC_KEY, developmentOnlyMarker);
@@ -89,9 +92,11 @@ describe('loadConfig', () => {
     });
 
     it('requires PUBLIC_URL to be set, though it has a default for local runs', () => {
-      assert.match(configError(() => loadConfig(baseSettingsSchema, { ...productionReady, PUBLIC_URL: undefined })).message, /PUBLIC_URL: required in production/);
+      assert.match(
+        configError(() => loadConfig(baseSettingsSchema, { ...productionReady, PUBLIC_URL: undefined })).message,
+        /PUBLIC_URL: required in production/,
+      );
       assert.equal(loadConfig(baseSettingsSchema, minimal).PUBLIC_URL, 'http://localhost:8080');
     });
-
   });
 });

@@ -24,14 +24,21 @@ describe('kept secrets', () => {
     assert.equal((await stat(join(dataDir, 'keys'))).mode & 0o777, 0o700);
     const again = await keptSecrets(dataDir, 'provider', Secrets, fresh);
     assert.deepEqual(again, { ...first, made: false });
-    assert.notDeepEqual((await keptSecrets(await mkdtemp(join(tmpdir(), 'betterplus-kept-')), 'provider', Secrets, fresh)).secrets, first.secrets, 'another install, other secrets');
+    assert.notDeepEqual(
+      (await keptSecrets(await mkdtemp(join(tmpdir(), 'betterplus-kept-')), 'provider', Secrets, fresh)).secrets,
+      first.secrets,
+      'another install, other secrets',
+    );
   });
 
   it('are the same for ten processes starting at once: the first written wins, and no draft is left', async () => {
     const kept = await Promise.all(Array.from({ length: 10 }, () => keptSecrets(dataDir, 'raced', Secrets, fresh)));
     assert.equal(new Set(kept.map((k) => k.secrets.apiKey)).size, 1);
     assert.equal(kept.filter((k) => k.made).length, 1);
-    assert.deepEqual((await readdir(join(dataDir, 'keys'))).filter((name) => name.startsWith('raced')), ['raced.json']);
+    assert.deepEqual(
+      (await readdir(join(dataDir, 'keys'))).filter((name) => name.startsWith('raced')),
+      ['raced.json'],
+    );
   });
 
   it('refuses a file that does not hold what they need, naming it', async () => {

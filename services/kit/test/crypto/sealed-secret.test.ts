@@ -45,8 +45,14 @@ describe('sealed secrets', () => {
 
   it('refuses keys that are not X25519', () => {
     const ed25519 = generateKeyPairSync('ed25519');
-    assert.throws(() => createSecretSealer(ed25519.publicKey.export({ type: 'spki', format: 'pem' }), 'SOME_PUBLIC_KEY'), /^ConfigError: SOME_PUBLIC_KEY: not an X25519 key in PEM$/);
-    assert.throws(() => createSecretOpener(ed25519.privateKey.export({ type: 'pkcs8', format: 'pem' }), 'SOME_PRIVATE_KEY'), /^ConfigError: SOME_PRIVATE_KEY: not an X25519 key in PEM$/);
+    assert.throws(
+      () => createSecretSealer(ed25519.publicKey.export({ type: 'spki', format: 'pem' }), 'SOME_PUBLIC_KEY'),
+      /^ConfigError: SOME_PUBLIC_KEY: not an X25519 key in PEM$/,
+    );
+    assert.throws(
+      () => createSecretOpener(ed25519.privateKey.export({ type: 'pkcs8', format: 'pem' }), 'SOME_PRIVATE_KEY'),
+      /^ConfigError: SOME_PRIVATE_KEY: not an X25519 key in PEM$/,
+    );
     assert.throws(() => createSecretSealer('not a key'), ConfigError);
     assert.throws(() => createSecretOpener(keys.publicKeyPem), ConfigError, 'a public key is not a private key');
   });

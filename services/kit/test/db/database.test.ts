@@ -25,14 +25,11 @@ for (const adapter of databaseAdapters(stack)) {
       assert.deepEqual(rows, [{ n: 3, bodies: 'a,b!,c!' }]);
     });
 
-    it(
-      'reports the number of rows a SELECT returned as its rowCount',
-      async () => {
-        const result = await db.query('SELECT * FROM (VALUES (1), (2)) AS v(x)');
-        assert.equal(result.rows.length, 2);
-        assert.equal(result.rowCount, 2);
-      },
-    );
+    it('reports the number of rows a SELECT returned as its rowCount', async () => {
+      const result = await db.query('SELECT * FROM (VALUES (1), (2)) AS v(x)');
+      assert.equal(result.rows.length, 2);
+      assert.equal(result.rowCount, 2);
+    });
 
     it('commits a transaction that resolves and returns its result', async () => {
       const result = await db.transaction(async (tx) => {
@@ -82,9 +79,21 @@ for (const adapter of databaseAdapters(stack)) {
     it('runs twenty statements at once, inside a transaction and beside it, each with its own answer, one at a time on a connection', async () => {
       const warnings = await busyConnectionWarnings(async () => {
         const outside = Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>('SELECT $1::int AS n', [i]));
-        const inside = db.transaction((tx) => Promise.all(Array.from({ length: 20 }, (_, i) => tx.query<{ n: number }>('INSERT INTO tallies (name, n) VALUES ($1, $2) RETURNING n', [`at-once-${String(i)}`, i]))));
-        assert.deepEqual((await Promise.all(outside)).map(({ rows }) => rows[0]?.n), Array.from({ length: 20 }, (_, i) => i));
-        assert.deepEqual((await inside).map(({ rows }) => rows[0]?.n), Array.from({ length: 20 }, (_, i) => i));
+        const inside = db.transaction((tx) =>
+          Promise.all(
+            Array.from({ length: 20 }, (_, i) =>
+              tx.query<{ n: number }>('INSERT INTO tallies (name, n) VALUES ($1, $2) RETURNING n', [`at-once-${String(i)}`, i]),
+            ),
+          ),
+        );
+        assert.deepEqual(
+          (await Promise.all(outside)).map(({ rows }) => rows[0]?.n),
+          Array.from({ length: 20 }, (_, i) => i),
+        );
+        assert.deepEqual(
+          (await inside).map(({ rows }) => rows[0]?.n),
+          Array.from({ length: 20 }, (_, i) => i),
+        );
       });
       assert.deepEqual(warnings, []);
       assert.deepEqual((await db.query("SELECT count(*) AS n FROM tallies WHERE name LIKE 'at-once-%'")).rows, [{ n: 20 }]);
@@ -94,7 +103,10 @@ for (const adapter of databaseAdapters(stack)) {
       const insert = 'INSERT INTO tallies (name, n) VALUES ($1, $2)';
       await db.query(insert, ['twice', 1]);
       await assert.rejects(db.query(insert, ['twice', 2]), /duplicate key value violates unique constraint/);
-      await assert.rejects(db.transaction((tx) => tx.query(insert, ['twice', 3])), /duplicate key/);
+      await assert.rejects(
+        db.transaction((tx) => tx.query(insert, ['twice', 3])),
+        /duplicate key/,
+      );
       await db.query(insert, ['once', 4]);
       assert.deepEqual((await db.query('SELECT n FROM tallies WHERE name = ANY($1::text[]) ORDER BY n', [['twice', 'once']])).rows, [{ n: 1 }, { n: 4 }]);
     });
@@ -114,27 +126,34 @@ for (const adapter of databaseAdapters(stack)) {
 
     it('passes values of every kind the services send: text, numbers, booleans, dates, json, bytes, arrays and null', async () => {
       const at = new Date('2026-11-23T10:00:00.000Z');
-      const { rows: [row] } = await db.query(
+      const {
+        rows: [row],
+      } = await db.query(
         'SELECT $1::text AS t, $2::int AS i, $3::bool AS b, $4::timestamptz AS d, $5::jsonb AS j, $6::bytea AS y, $7::int[] AS a, $8::text AS z, $9::uuid AS u',
-        ['ä\'s', 42, true, at, { k: [1, 'x'] }, new Uint8Array([0, 255, 7]), [1, 2], null, '6f1c2a9e-2f4b-4c51-9a36-0d3c1c1b7a10'],
+        ["ä's", 42, true, at, { k: [1, 'x'] }, new Uint8Array([0, 255, 7]), [1, 2], null, '6f1c2a9e-2f4b-4c51-9a36-0d3c1c1b7a10'],
       );
       // pg reads bytea as a Buffer, PGlite as a Uint8Array: the bytes are what both must agree on.
       const { y, ...rest } = row ?? {};
       assert.deepEqual([...(y as Uint8Array)], [0, 255, 7]);
-      assert.deepEqual(rest, { t: 'ä\'s', i: 42, b: true, d: at, j: { k: [1, 'x'] }, a: [1, 2], z: null, u: '6f1c2a9e-2f4b-4c51-9a36-0d3c1c1b7a10' });
+      assert.deepEqual(rest, { t: "ä's", i: 42, b: true, d: at, j: { k: [1, 'x'] }, a: [1, 2], z: null, u: '6f1c2a9e-2f4b-4c51-9a36-0d3c1c1b7a10' });
     });
 
     it('passes bytes whole: a view into a larger buffer, every byte value, one bytea and an array of them, both ways', async () => {
       const all = Buffer.from(Array.from({ length: 3 * 256 }, (_, i) => i % 256));
       const view = all.subarray(256, 512);
-      const { rows: [row] } = await db.query<{ one: Uint8Array; many: Uint8Array[]; length: number }>(
-        'SELECT $1::bytea AS one, $2::bytea[] AS many, length($1::bytea) AS length',
-        [view, [view, new Uint8Array([92, 120, 34, 0])]],
-      );
+      const {
+        rows: [row],
+      } = await db.query<{ one: Uint8Array; many: Uint8Array[]; length: number }>('SELECT $1::bytea AS one, $2::bytea[] AS many, length($1::bytea) AS length', [
+        view,
+        [view, new Uint8Array([92, 120, 34, 0])],
+      ]);
       assert.ok(row);
       assert.equal(row.length, 256);
       assert.deepEqual([...row.one], [...view]);
-      assert.deepEqual(row.many.map((bytes) => [...bytes]), [[...view], [92, 120, 34, 0]]);
+      assert.deepEqual(
+        row.many.map((bytes) => [...bytes]),
+        [[...view], [92, 120, 34, 0]],
+      );
     });
   });
 }

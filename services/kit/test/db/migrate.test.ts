@@ -58,7 +58,13 @@ describe(`migrate on ${environmentDatabase(stack).name}`, () => {
     const kit = await migrations({ '001_init.sql': 'CREATE TABLE kit_things (id int);' });
     const service = await migrations({ '001_init.sql': 'CREATE TABLE service_things (id int);' });
     assert.deepEqual(await migrate(db, [{ scope: 'kit', dir: kit }]), ['kit/001_init.sql']);
-    assert.deepEqual(await migrate(db, [{ scope: 'kit', dir: kit }, { scope: 'billing', dir: service }]), ['billing/001_init.sql']);
+    assert.deepEqual(
+      await migrate(db, [
+        { scope: 'kit', dir: kit },
+        { scope: 'billing', dir: service },
+      ]),
+      ['billing/001_init.sql'],
+    );
     assert.deepEqual(await appliedVersions(db, 'kit', 'billing'), ['billing/001_init.sql', 'kit/001_init.sql']);
     assert.ok((await tableExists(db, 'kit_things')) && (await tableExists(db, 'service_things')));
   });
@@ -75,11 +81,8 @@ describe(`migrate on ${environmentDatabase(stack).name}`, () => {
     assert.deepEqual(await migrate(db, [{ scope: 'shop', dir: fixed }]), ['shop/001_orders.sql', 'shop/002_items.sql', 'shop/003_bad.sql']);
   });
 
-  it(
-    'orders versions numerically once they outgrow three digits',
-    async () => {
-      const dir = await migrations({ '999_create.sql': 'CREATE TABLE late (id int);', '1000_alter.sql': 'ALTER TABLE late ADD COLUMN x int;' });
-      assert.deepEqual(await migrate(db, [{ scope: 'big', dir }]), ['big/999_create.sql', 'big/1000_alter.sql']);
-    },
-  );
+  it('orders versions numerically once they outgrow three digits', async () => {
+    const dir = await migrations({ '999_create.sql': 'CREATE TABLE late (id int);', '1000_alter.sql': 'ALTER TABLE late ADD COLUMN x int;' });
+    assert.deepEqual(await migrate(db, [{ scope: 'big', dir }]), ['big/999_create.sql', 'big/1000_alter.sql']);
+  });
 });

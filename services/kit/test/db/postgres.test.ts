@@ -79,7 +79,10 @@ if (realInfrastructure.postgres) {
         const { rows } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         await terminate(rows[0]?.pid ?? 0);
         for (let i = 0; i < 100 && !lines.some((l) => l.msg === 'database connection lost'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-        assert.ok(lines.some((l) => l.msg === 'database connection lost'), 'the lost connection is logged');
+        assert.ok(
+          lines.some((l) => l.msg === 'database connection lost'),
+          'the lost connection is logged',
+        );
         const next = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         assert.notEqual(next.rows[0]?.pid, rows[0]?.pid);
       } finally {

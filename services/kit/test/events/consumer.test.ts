@@ -99,8 +99,14 @@ describe('startConsumer', () => {
   it('exports every outcome and the dead letters of each topic it consumes at 0 before any event, so the first one shows in increase()', async () => {
     const s = await setup();
     const consumed = (await s.metrics.consumedEvents.get()).values.map((v) => [v.labels.topic, v.labels.outcome, v.value]);
-    assert.deepEqual(consumed, ['applied', 'duplicate', 'ignored', 'retried', 'dead_lettered'].map((outcome) => [topic, outcome, 0]));
-    assert.deepEqual((await s.metrics.deadLettered.get()).values.map((v) => [v.labels.topic, v.value]), [[topic, 0]]);
+    assert.deepEqual(
+      consumed,
+      ['applied', 'duplicate', 'ignored', 'retried', 'dead_lettered'].map((outcome) => [topic, outcome, 0]),
+    );
+    assert.deepEqual(
+      (await s.metrics.deadLettered.get()).values.map((v) => [v.labels.topic, v.value]),
+      [[topic, 0]],
+    );
   });
 
   it('applies an event delivered twice only once', async () => {
@@ -135,7 +141,7 @@ describe('startConsumer', () => {
     assert.equal(s.deadLetters.messages.length, 0);
   });
 
-  it("dead-letters at once an event whose handler throws PermanentEventError, and moves on to the next", async () => {
+  it('dead-letters at once an event whose handler throws PermanentEventError, and moves on to the next', async () => {
     const s = await setup((name) => (name === 'poison' ? 'permanent' : undefined));
     const poison = registration(s, 'poison');
     await s.send(poison.bytes);
@@ -151,13 +157,22 @@ describe('startConsumer', () => {
     assert.equal(dead.headers['x-event-id'], poison.eventId);
     assert.match(dead.headers['x-error'] ?? '', /PermanentEventError: poison can never be applied \(call 1\)/);
     const { values } = await s.metrics.deadLettered.get();
-    assert.deepEqual(values.map((v) => [v.labels.topic, v.value]), [[topic, 1]]);
+    assert.deepEqual(
+      values.map((v) => [v.labels.topic, v.value]),
+      [[topic, 1]],
+    );
   });
 
   it('dead-letters an envelope whose payload cannot be decoded', async () => {
     const s = await setup();
     // Field 1 with wire type 7, which does not exist: no protobuf decoder accepts it.
-    const envelope = create(EnvelopeSchema, { eventId: randomUUID(), type: UserRegisteredEvent.schema.typeName, producer: 'identity', key, payload: Uint8Array.of(0x0f) });
+    const envelope = create(EnvelopeSchema, {
+      eventId: randomUUID(),
+      type: UserRegisteredEvent.schema.typeName,
+      producer: 'identity',
+      key,
+      payload: Uint8Array.of(0x0f),
+    });
     const bytes = toBinary(EnvelopeSchema, envelope);
     await s.send(bytes);
     await drain(s);
@@ -186,9 +201,11 @@ describe('startConsumer', () => {
       service,
       bus: s.bus,
       uow,
-      handlers: [on(UserRegisteredEvent, async (payload, { tx }) => {
-        await tx.query('INSERT INTO counters (name, n) VALUES ($1, 1) ON CONFLICT (name) DO UPDATE SET n = counters.n + 1', [payload.name]);
-      })],
+      handlers: [
+        on(UserRegisteredEvent, async (payload, { tx }) => {
+          await tx.query('INSERT INTO counters (name, n) VALUES ($1, 1) ON CONFLICT (name) DO UPDATE SET n = counters.n + 1', [payload.name]);
+        }),
+      ],
       logger: silentLogger,
       metrics: createMetrics(service),
     });

@@ -20,7 +20,9 @@ const kafka = realInfrastructure.kafka?.split(',');
 /** A bus of its own; on Kafka under a namespace the operator's command is pointed at. */
 function openBus(): { bus: EventBus; namespace: string } {
   const namespace = `kit-test-${randomUUID().slice(0, 8)}.`;
-  const bus = kafka ? createKafkaBus({ brokers: kafka, clientId: 'kit-test', logger: silentLogger, namespace, createTopicsOnUse: true }) : createInProcessBus(10);
+  const bus = kafka
+    ? createKafkaBus({ brokers: kafka, clientId: 'kit-test', logger: silentLogger, namespace, createTopicsOnUse: true })
+    : createInProcessBus(10);
   after(() => bus.close());
   return { bus, namespace };
 }
@@ -29,7 +31,11 @@ const topic = UserRegisteredEvent.topic;
 /** Kafka: the operator's reader, on the bus's namespace. In-process: a group that has seen everything. */
 async function readerFor(bus: EventBus, namespace: string): Promise<TopicReader> {
   if (kafka) {
-    return async (name) => (await readKafkaTopic({ brokers: kafka, clientId: 'kit-test', logger: silentLogger, namespace, topic: name })).map((m) => ({ ...m, position: `${m.partition}:${m.offset}` }));
+    return async (name) =>
+      (await readKafkaTopic({ brokers: kafka, clientId: 'kit-test', logger: silentLogger, namespace, topic: name })).map((m) => ({
+        ...m,
+        position: `${m.partition}:${m.offset}`,
+      }));
   }
   const seen = await collect(bus, 'dead-letter-reader', [deadLetterTopic(service)]);
   return async () => seen.messages.map((m, i) => ({ ...m, position: String(i) }));
@@ -45,7 +51,14 @@ describe(`dead letters on ${realInfrastructure.kafka ? 'Kafka' : 'the in-process
       if (refusing) throw new PermanentEventError('no such plan');
       await tx.query('INSERT INTO applied (event_id) VALUES ($1)', [envelope.eventId]);
     });
-    const subscription = await startConsumer({ service, bus, uow: createUnitOfWork(db, service, () => undefined), handlers: [handler], logger: silentLogger, metrics });
+    const subscription = await startConsumer({
+      service,
+      bus,
+      uow: createUnitOfWork(db, service, () => undefined),
+      handlers: [handler],
+      logger: silentLogger,
+      metrics,
+    });
     const key = randomUUID();
     const event = encodeEvent(UserRegisteredEvent, 'identity', key, { userId: key, name: 'Arjun' });
     await bus.publish([{ topic, key, value: event.bytes }]);
@@ -59,11 +72,20 @@ describe(`dead letters on ${realInfrastructure.kafka ? 'Kafka' : 'the in-process
     assert.equal(dead.originalTopic, topic);
     assert.equal(dead.key, key);
     assert.match(dead.error ?? '', /PermanentEventError: no such plan/);
-    assert.deepEqual((await metrics.deadLettered.get()).values.map((v) => [v.labels.topic, v.value]), [[topic, 1]]);
+    assert.deepEqual(
+      (await metrics.deadLettered.get()).values.map((v) => [v.labels.topic, v.value]),
+      [[topic, 1]],
+    );
     if (kafka) {
       const lines: string[] = [];
-      assert.equal(await runDeadLettersCommand(['list', service], { KAFKA_BROKERS: realInfrastructure.kafka, KAFKA_NAMESPACE: namespace }, (l) => lines.push(l)), 0);
-      assert.deepEqual(lines.map((l) => (JSON.parse(l) as { eventId: string; originalTopic: string })).map((d) => [d.eventId, d.originalTopic]), [[event.eventId, topic]]);
+      assert.equal(
+        await runDeadLettersCommand(['list', service], { KAFKA_BROKERS: realInfrastructure.kafka, KAFKA_NAMESPACE: namespace }, (l) => lines.push(l)),
+        0,
+      );
+      assert.deepEqual(
+        lines.map((l) => JSON.parse(l) as { eventId: string; originalTopic: string }).map((d) => [d.eventId, d.originalTopic]),
+        [[event.eventId, topic]],
+      );
     }
 
     // The cause is fixed; the operator replays it, twice by mistake: applied once.
@@ -72,7 +94,10 @@ describe(`dead letters on ${realInfrastructure.kafka ? 'Kafka' : 'the in-process
     assert.equal((await replayDeadLetters(read, bus, service, [event.eventId])).length, 1);
     await eventually(async () => ((await applied()) === 1 ? true : undefined), 30_000);
     await replayDeadLetters(read, bus, service, [event.eventId]);
-    await eventually(async () => ((await metrics.consumedEvents.get()).values.some((v) => v.labels.outcome === 'duplicate' && v.value > 0) ? true : undefined), 30_000);
+    await eventually(
+      async () => ((await metrics.consumedEvents.get()).values.some((v) => v.labels.outcome === 'duplicate' && v.value > 0) ? true : undefined),
+      30_000,
+    );
     assert.equal(await applied(), 1);
     assert.equal((await listDeadLetters(read, service)).length, 1, 'nothing new dead-lettered');
     await subscription.stop();

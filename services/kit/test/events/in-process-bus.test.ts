@@ -112,10 +112,14 @@ describe('in-process bus, acknowledged (the embedded stack)', () => {
     // The first process: its consumer never finishes the message before the "crash".
     const first = createInProcessBus({ redeliveryDelayMs: 5, acknowledged: true });
     const seen: string[] = [];
-    await first.subscribe({ group: 'billing', topics: [UserRegisteredEvent.topic], handle: async (m) => {
-      seen.push(m.key);
-      await new Promise(() => undefined);
-    } });
+    await first.subscribe({
+      group: 'billing',
+      topics: [UserRegisteredEvent.topic],
+      handle: async (m) => {
+        seen.push(m.key);
+        await new Promise(() => undefined);
+      },
+    });
     first.open();
     const relay = createOutboxRelay({ db, bus: first, logger: silentLogger, metrics: createMetrics('bus-test'), pollIntervalMs: 50, stopGraceMs: 100 });
     relay.start();

@@ -23,8 +23,19 @@ after(async () => {
 
 const uow = createUnitOfWork(db, 'identity', () => undefined);
 
-const relay = (bus: EventBus, options: { batchSize?: number; maxAttempts?: number; leaseMs?: number; metrics?: ReturnType<typeof createMetrics> } = {}): OutboxRelay => {
-  const created = createOutboxRelay({ db, bus, logger: silentLogger, metrics: options.metrics ?? createMetrics('relay-test'), pollIntervalMs: 100, maxBackoffMs: 400, ...options });
+const relay = (
+  bus: EventBus,
+  options: { batchSize?: number; maxAttempts?: number; leaseMs?: number; metrics?: ReturnType<typeof createMetrics> } = {},
+): OutboxRelay => {
+  const created = createOutboxRelay({
+    db,
+    bus,
+    logger: silentLogger,
+    metrics: options.metrics ?? createMetrics('relay-test'),
+    pollIntervalMs: 100,
+    maxBackoffMs: 400,
+    ...options,
+  });
   relays.push(created);
   created.start();
   return created;
@@ -138,7 +149,14 @@ describe('outbox relay replicas', () => {
     relay(flaky, { maxAttempts: 1 });
     await eventually(async () => ((await rowsOf(key))[0]?.last_error ? true : undefined), 10_000);
     await sleep(500);
-    assert.deepEqual((await rowsOf(key)).map((r) => [r.parked, r.attempts]), [[false, 0], [false, 0], [false, 0]]);
+    assert.deepEqual(
+      (await rowsOf(key)).map((r) => [r.parked, r.attempts]),
+      [
+        [false, 0],
+        [false, 0],
+        [false, 0],
+      ],
+    );
 
     control.down = false;
     await eventually(async () => (names(watcher.messages, key).length >= 3 ? true : undefined), 15_000);

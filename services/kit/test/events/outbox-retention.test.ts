@@ -18,7 +18,11 @@ const outboxRow = async (label: string, published: string | null, parked = false
   );
 };
 const processed = async (label: string, ago: string) => {
-  await db.query("INSERT INTO processed_events (event_id, topic, type, processed_at) VALUES ($1, 'identity.user.v1', $2, now() - $3::interval)", [randomUUID(), label, ago]);
+  await db.query("INSERT INTO processed_events (event_id, topic, type, processed_at) VALUES ($1, 'identity.user.v1', $2, now() - $3::interval)", [
+    randomUUID(),
+    label,
+    ago,
+  ]);
 };
 
 describe('event retention', () => {
@@ -31,14 +35,27 @@ describe('event retention', () => {
     await processed('processed-recent', '13 days');
 
     const metrics = createMetrics('retention-test');
-    const retention = startEventRetention({ db, logger: silentLogger, metrics, outboxRetentionHours: 72, processedEventsRetentionDays: 14, intervalMs: 60_000 });
+    const retention = startEventRetention({
+      db,
+      logger: silentLogger,
+      metrics,
+      outboxRetentionHours: 72,
+      processedEventsRetentionDays: 14,
+      intervalMs: 60_000,
+    });
     await retention.runOnce();
     await retention.stop();
 
     const outbox = await db.query<{ key: string }>('SELECT key FROM outbox ORDER BY key');
-    assert.deepEqual(outbox.rows.map((r) => r.key), ['parked-old', 'pending-old', 'published-recent']);
+    assert.deepEqual(
+      outbox.rows.map((r) => r.key),
+      ['parked-old', 'pending-old', 'published-recent'],
+    );
     const inbox = await db.query<{ type: string }>('SELECT type FROM processed_events ORDER BY type');
-    assert.deepEqual(inbox.rows.map((r) => r.type), ['processed-recent']);
+    assert.deepEqual(
+      inbox.rows.map((r) => r.type),
+      ['processed-recent'],
+    );
 
     const exported = await metrics.registry.metrics();
     assert.match(exported, /^outbox_pending_events\{[^}]*\} 1$/m);

@@ -119,7 +119,9 @@ describe('outbox and relay', () => {
     await eventually(arrivedCount(s, 4), 5000);
     assert.deepEqual(s.arrived(), ['first', 'second', 'third', 'fourth']);
 
-    const { rows } = await db.query<{ event_id: string; envelope: Uint8Array }>('SELECT event_id, envelope FROM outbox WHERE key = $1 ORDER BY id LIMIT 1', [s.userId]);
+    const { rows } = await db.query<{ event_id: string; envelope: Uint8Array }>('SELECT event_id, envelope FROM outbox WHERE key = $1 ORDER BY id LIMIT 1', [
+      s.userId,
+    ]);
     const envelope = decodeEnvelope(new Uint8Array(rows[0]?.envelope ?? []));
     assert.equal(rows[0]?.event_id, firstId);
     assert.equal(envelope.eventId, firstId);
@@ -138,10 +140,14 @@ describe('outbox and relay', () => {
     await s.register(uow, 'a');
     await s.register(uow, 'b');
 
-    const pending = await eventually(async () => {
-      const rows = await s.rows();
-      return rows[0] && rows[0].attempts > 0 && !rows[0].published ? rows : undefined;
-    }, 5000, 10);
+    const pending = await eventually(
+      async () => {
+        const rows = await s.rows();
+        return rows[0] && rows[0].attempts > 0 && !rows[0].published ? rows : undefined;
+      },
+      5000,
+      10,
+    );
     assert.deepEqual(
       pending.map((row) => row.published),
       [false, false],

@@ -46,7 +46,10 @@ if (brokers) {
         const names = topicCatalogue.map((t) => namespace + t.name);
         const { topics: metadata } = await admin.fetchTopicMetadata({ topics: names });
         for (const t of topicCatalogue) assert.equal(metadata.find((m) => m.name === namespace + t.name)?.partitions.length, t.partitions, t.name);
-        const { resources } = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: kafkajs.ConfigResourceTypes.TOPIC, name: namespace + topics.identitySignup, configNames: ['retention.ms'] }] });
+        const { resources } = await admin.describeConfigs({
+          includeSynonyms: false,
+          resources: [{ type: kafkajs.ConfigResourceTypes.TOPIC, name: namespace + topics.identitySignup, configNames: ['retention.ms'] }],
+        });
         const retention = topicCatalogue.find((t) => t.name === topics.identitySignup)?.retentionMs;
         assert.equal(resources[0]?.configEntries[0]?.configValue, String(retention));
         await admin.deleteTopics({ topics: names });
@@ -100,10 +103,18 @@ if (brokers) {
       await assert.rejects(deleteNamespaceTopics({ brokers, namespace: '' }), /empty namespace/);
     });
 
-    it('a service\'s bus never creates a topic: subscribing to one the catalogue did not make fails', async () => {
-      const bus = createKafkaBus({ brokers, clientId: 'topics-test', logger: createLogger('topics-test', 'silent'), namespace: `topics-${randomUUID().slice(0, 8)}.` });
+    it("a service's bus never creates a topic: subscribing to one the catalogue did not make fails", async () => {
+      const bus = createKafkaBus({
+        brokers,
+        clientId: 'topics-test',
+        logger: createLogger('topics-test', 'silent'),
+        namespace: `topics-${randomUUID().slice(0, 8)}.`,
+      });
       try {
-        await assert.rejects(bus.subscribe({ group: 'g', topics: ['not-in-catalogue.v1'], handle: async () => undefined }), /does not host this topic-partition/);
+        await assert.rejects(
+          bus.subscribe({ group: 'g', topics: ['not-in-catalogue.v1'], handle: async () => undefined }),
+          /does not host this topic-partition/,
+        );
       } finally {
         await bus.close();
       }

@@ -30,7 +30,11 @@ describe('createServiceApp', () => {
       return { name: request.body.name };
     });
     app.get('/widgets/:id', { schema: { params: Type.Object({ id: Type.Integer() }) } }, async (request) => ({ id: request.params.id }));
-    app.get('/widgets', { schema: { querystring: Type.Object({ colour: Type.String(), limit: Type.Integer({ default: 20 }) }) } }, async (request) => request.query);
+    app.get(
+      '/widgets',
+      { schema: { querystring: Type.Object({ colour: Type.String(), limit: Type.Integer({ default: 20 }) }) } },
+      async (request) => request.query,
+    );
     app.get('/taken', async () => {
       throw new AppError(409, 'WIDGET_TAKEN', 'That widget name is taken.');
     });
@@ -164,7 +168,9 @@ describe('createServiceApp', () => {
   });
 
   it('documents a query parameter with a default as one the client may leave out, and fills it in', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, { get: { parameters: { name: string; required: boolean }[] } }> }>();
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, { get: { parameters: { name: string; required: boolean }[] } }>;
+    }>();
     const parameters = document.paths['/widgets']?.get.parameters.map(({ name, required }) => ({ name, required }));
     assert.deepEqual(parameters, [
       { name: 'colour', required: true },

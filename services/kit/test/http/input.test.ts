@@ -7,13 +7,28 @@ describe('request input', () => {
 
   before(async () => {
     app = await createServiceApp({ service: 'demo', logger: createLogger('demo', 'silent'), metrics: createMetrics('demo'), bodyLimit: 4096, readiness: [] });
-    const Body = Type.Object({ email: Type.String(), name: Type.Optional(Type.String()), tags: Type.Optional(Type.Array(Type.String())), count: Type.Optional(Type.Integer()), agreed: Type.Optional(Type.Boolean()) });
+    const Body = Type.Object({
+      email: Type.String(),
+      name: Type.Optional(Type.String()),
+      tags: Type.Optional(Type.Array(Type.String())),
+      count: Type.Optional(Type.Integer()),
+      agreed: Type.Optional(Type.Boolean()),
+    });
     app.post('/accounts', { schema: { body: Body } }, async (request) => request.body);
-    app.get('/items/:id', { schema: { params: Type.Object({ id: Type.Integer() }), querystring: Type.Object({ limit: Type.Optional(Type.Integer()), q: Type.Optional(Type.String()) }) } }, async (request) => ({
-      id: request.params.id,
-      limit: request.query.limit ?? null,
-      q: request.query.q ?? null,
-    }));
+    app.get(
+      '/items/:id',
+      {
+        schema: {
+          params: Type.Object({ id: Type.Integer() }),
+          querystring: Type.Object({ limit: Type.Optional(Type.Integer()), q: Type.Optional(Type.String()) }),
+        },
+      },
+      async (request) => ({
+        id: request.params.id,
+        limit: request.query.limit ?? null,
+        q: request.query.q ?? null,
+      }),
+    );
     app.get('/echo/:word', async (request) => request.params);
     await app.ready();
   });
@@ -33,7 +48,12 @@ describe('request input', () => {
     for (const extra of [{ count: '5' }, { agreed: 'true' }, { tags: 'one' }]) {
       assert.equal((await post({ email: 'a@b.co', ...extra })).statusCode, 400, JSON.stringify(extra));
     }
-    assert.deepEqual((await post({ email: 'a@b.co', count: 5, agreed: true, tags: ['one'] })).json(), { email: 'a@b.co', count: 5, agreed: true, tags: ['one'] });
+    assert.deepEqual((await post({ email: 'a@b.co', count: 5, agreed: true, tags: ['one'] })).json(), {
+      email: 'a@b.co',
+      count: 5,
+      agreed: true,
+      tags: ['one'],
+    });
   });
 
   it('still reads numbers from the query string and the path, where everything arrives as text', async () => {

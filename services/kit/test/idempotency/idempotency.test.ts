@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AppError, Type, createLogger, createMetrics, createServiceApp, idempotencyKeyOf, migrate, pruneIdempotencyKeys, runIdempotently, type Database, type ServiceApp } from '../../src/index.ts';
+import {
+  AppError,
+  Type,
+  createLogger,
+  createMetrics,
+  createServiceApp,
+  idempotencyKeyOf,
+  migrate,
+  pruneIdempotencyKeys,
+  runIdempotently,
+  type Database,
+  type ServiceApp,
+} from '../../src/index.ts';
 import { createTestStack, databaseAdapters, kitMigrations, type TestStack } from '../support.ts';
 
 const stack: TestStack = await createTestStack();
@@ -81,7 +93,9 @@ for (const adapter of databaseAdapters(stack)) {
       );
       release();
       assert.deepEqual(await first, { status: 200, body: 'done' });
-      const racers = await Promise.allSettled(Array.from({ length: 10 }, () => runIdempotently(db, { scope: 's', key: 'k2', request: 2 }, async () => ({ status: 200, body: String(++charges) }))));
+      const racers = await Promise.allSettled(
+        Array.from({ length: 10 }, () => runIdempotently(db, { scope: 's', key: 'k2', request: 2 }, async () => ({ status: 200, body: String(++charges) }))),
+      );
       assert.equal(charges, before + 2, 'the work ran once per key');
       for (const racer of racers) if (racer.status === 'rejected') assert.equal((racer.reason as AppError).statusCode, 409);
     });

@@ -35,7 +35,12 @@ test('a process killed while saving mail leaves a mailbox that still reads', { t
       watcher.close();
     }
     // One whole message, so the mailbox is not trivially empty.
-    await createLocalMailbox(dir, 'from@localhost', createLogger('test', 'silent')).send({ to: 'a@b.co', subject: 'big', text: 'x'.repeat(TEXT_LENGTH), html: '' });
+    await createLocalMailbox(dir, 'from@localhost', createLogger('test', 'silent')).send({
+      to: 'a@b.co',
+      subject: 'big',
+      text: 'x'.repeat(TEXT_LENGTH),
+      html: '',
+    });
     const mails = await readLocalMailbox(dir);
     assert.ok(mails.length > 0, 'some mail was saved');
     for (const mail of mails) assert.equal(mail.text.length, TEXT_LENGTH);
@@ -54,7 +59,10 @@ test('the mailbox reads past a file that is not a message', async () => {
     await mailbox.send({ to: 'a@b.co', subject: 'hello', text: 'hi', html: '' });
     await writeFile(join(dir, '9999-broken.json'), '{"id": "trunc');
     const mails = await readLocalMailbox(dir);
-    assert.deepEqual(mails.map((mail) => mail.subject), ['hello']);
+    assert.deepEqual(
+      mails.map((mail) => mail.subject),
+      ['hello'],
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -6,7 +6,11 @@ import { createCounter } from '../../src/index.ts';
 describe('createCounter', () => {
   it('exports every combination of the known label values at 0 before anything is counted', async () => {
     const registry = new Registry();
-    const counter = createCounter(registry, { name: 'answers_total', help: 'answers', labels: { outcome: ['answered', 'abstained'], kind: ['chat', 'stream'] } });
+    const counter = createCounter(registry, {
+      name: 'answers_total',
+      help: 'answers',
+      labels: { outcome: ['answered', 'abstained'], kind: ['chat', 'stream'] },
+    });
     const series = (await counter.get()).values.map((v) => [v.labels.outcome, v.labels.kind, v.value]);
     assert.deepEqual(series, [
       ['answered', 'chat', 0],

@@ -21,7 +21,8 @@ describe('watchDependencies', () => {
       intervalMs: 10,
     });
     try {
-      const value = async (dependency: string) => (await registry.getSingleMetric('dependency_up')?.get())?.values.find((v) => v.labels.dependency === dependency)?.value;
+      const value = async (dependency: string) =>
+        (await registry.getSingleMetric('dependency_up')?.get())?.values.find((v) => v.labels.dependency === dependency)?.value;
       await eventually(async () => ((await value('events')) === 1 ? true : undefined));
       brokerUp = false;
       await eventually(async () => ((await value('events')) === 0 ? true : undefined));

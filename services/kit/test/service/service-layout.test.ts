@@ -35,7 +35,10 @@ describe('every service has the standard inner shape', () => {
       // A test folder mirrors one of src/ or one beside it (bin/ holds the service's commands).
       const unmatched = testDirs.map((entry) => entry.name).filter((name) => !existsSync(join(root, 'src', name)) && !existsSync(join(root, name)));
       assert.deepEqual(unmatched, [], `${service}/test has folders with no counterpart in src/ or beside it`);
-      assert.ok(filesUnder(join(root, 'test')).some((file) => file.endsWith('.test.ts')), `${service} has no tests`);
+      assert.ok(
+        filesUnder(join(root, 'test')).some((file) => file.endsWith('.test.ts')),
+        `${service} has no tests`,
+      );
     });
 
     it(`${service}: only src/server.ts reads the environment`, () => {
@@ -47,7 +50,8 @@ describe('every service has the standard inner shape', () => {
 
     it(`${service}: its README says what it owns, publishes and consumes, and which settings it reads`, () => {
       const readme = readFileSync(join(root, 'README.md'), 'utf8').toLowerCase();
-      for (const topic of ['owns', 'publishes', 'consumes', 'settings']) assert.ok(readme.includes(topic), `${service}/README.md says nothing of what it ${topic}`);
+      for (const topic of ['owns', 'publishes', 'consumes', 'settings'])
+        assert.ok(readme.includes(topic), `${service}/README.md says nothing of what it ${topic}`);
     });
   }
 });

@@ -61,7 +61,8 @@ describe('startService operations', () => {
     const metrics = await service.app.inject({ method: 'GET', url: '/metrics' });
     assert.match(metrics.body, eventsUp);
     // PGlite has no pool; on PostgreSQL its connections are exported by state.
-    if (realInfrastructure.postgres) for (const state of ['total', 'idle', 'waiting']) assert.match(metrics.body, new RegExp(`db_pool_connections\\{state="${state}".*\\} \\d+`));
+    if (realInfrastructure.postgres)
+      for (const state of ['total', 'idle', 'waiting']) assert.match(metrics.body, new RegExp(`db_pool_connections\\{state="${state}".*\\} \\d+`));
   });
 
   it('drains on stop: /readyz answers 503 at once while an in-flight request still finishes with 200', async () => {

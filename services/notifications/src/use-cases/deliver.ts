@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isPermanentMailFailure, type Database, type Logger, type MailMessage, type Mailer, type OpenSecret, type SealSecret, type Transaction } from '@betterplus/kit';
+import {
+  isPermanentMailFailure,
+  type Database,
+  type Logger,
+  type MailMessage,
+  type Mailer,
+  type OpenSecret,
+  type SealSecret,
+  type Transaction,
+} from '@betterplus/kit';
 import { claimDue, giveUp, markSent, recordFailure, recordIntent, retryLater, type DueDelivery, type EmailKind } from '../db/deliveries.ts';
 
 /** Queues one email for one event in its handler's transaction; it is sent once that commits. */
@@ -75,7 +84,12 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       const message = JSON.parse(open(due.sealedMessage, messageContext(due.id))) as MailMessage;
       providerMessageId = await mailer.send(message);
     } catch (error) {
-      await recordFailure(db, { eventId: due.eventId, kind: due.kind, recipient: due.recipient, error: error instanceof Error ? error.message : String(error) });
+      await recordFailure(db, {
+        eventId: due.eventId,
+        kind: due.kind,
+        recipient: due.recipient,
+        error: error instanceof Error ? error.message : String(error),
+      });
       if (isPermanentMailFailure(error)) {
         await giveUp(db, due.id);
         logger.error({ err: error, ...fields }, 'mail refused for good; not retried');
@@ -108,7 +122,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
           return;
         }
         wakeUp = resolve;
-        void sleep(pollIntervalMs, undefined, { signal }).catch(() => undefined).then(resolve);
+        void sleep(pollIntervalMs, undefined, { signal })
+          .catch(() => undefined)
+          .then(resolve);
       });
     }
   };

@@ -29,7 +29,11 @@ export const paymentReceipt: UserMail = {
     const start = dateOf(event.periodStart);
     const end = dateOf(event.periodEnd);
     const period = start && end ? { start, end } : undefined;
-    return paymentReceiptEmail(to, { plan: event.plan, invoiceId: event.invoiceId, invoiceNumber: event.invoiceNumber, amountPaise: event.amountPaise, period }, publicUrl);
+    return paymentReceiptEmail(
+      to,
+      { plan: event.plan, invoiceId: event.invoiceId, invoiceNumber: event.invoiceNumber, amountPaise: event.amountPaise, period },
+      publicUrl,
+    );
   },
 };
 

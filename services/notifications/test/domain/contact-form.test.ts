@@ -4,12 +4,15 @@ import { describeContactProblem, normalizeContactForm } from '../../src/domain/c
 
 describe('contact form', () => {
   it('trims every field and puts name and subject on one line, keeping the message lines', () => {
-    assert.deepEqual(normalizeContactForm({ name: '  Asha \n Rao ', email: ' asha@example.in ', subject: 'Water\r\nprojects ', message: '\n Hello,\n\nthanks \n' }), {
-      name: 'Asha Rao',
-      email: 'asha@example.in',
-      subject: 'Water projects',
-      message: 'Hello,\n\nthanks',
-    });
+    assert.deepEqual(
+      normalizeContactForm({ name: '  Asha \n Rao ', email: ' asha@example.in ', subject: 'Water\r\nprojects ', message: '\n Hello,\n\nthanks \n' }),
+      {
+        name: 'Asha Rao',
+        email: 'asha@example.in',
+        subject: 'Water projects',
+        message: 'Hello,\n\nthanks',
+      },
+    );
   });
 
   it('describes each problem in words the contact page can show', () => {

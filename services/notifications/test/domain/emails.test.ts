@@ -62,7 +62,13 @@ describe('email templates', () => {
   });
 
   it("contact, support's copy: to support, reply-to the sender, the whole message escaped", () => {
-    const contact = { messageId: 'm-1', name: hostile, email: 'asha@example.in', subject: 'Grants <b>now</b>', message: 'Line one\n<img src=x onerror=alert(1)>' };
+    const contact = {
+      messageId: 'm-1',
+      name: hostile,
+      email: 'asha@example.in',
+      subject: 'Grants <b>now</b>',
+      message: 'Line one\n<img src=x onerror=alert(1)>',
+    };
     const mail = contactSupportEmail(contact, 'support@betterplus.example');
     assert.equal(mail.to, 'support@betterplus.example');
     assert.equal(mail.replyTo, 'asha@example.in');
@@ -88,7 +94,11 @@ describe('email templates', () => {
   const premiumMonth = { start: new Date('2026-03-04T20:00:00Z'), end: new Date('2026-04-04T20:00:00Z') };
 
   it('payment receipt: plan, rupees, invoice number, the India dates of the period and the invoice link', () => {
-    const mail = paymentReceiptEmail(person, { plan: 'premium', invoiceId: 42n, invoiceNumber: 'INV-000042', amountPaise: 249_900n, period: premiumMonth }, 'https://betterplus.example/');
+    const mail = paymentReceiptEmail(
+      person,
+      { plan: 'premium', invoiceId: 42n, invoiceNumber: 'INV-000042', amountPaise: 249_900n, period: premiumMonth },
+      'https://betterplus.example/',
+    );
     assert.equal(invoiceLink('https://betterplus.example/', 42n), 'https://betterplus.example/invoices/42');
     assert.equal(mail.to, 'asha@example.in');
     assert.equal(mail.subject, 'Your Better+ receipt INV-000042');
@@ -100,7 +110,11 @@ describe('email templates', () => {
   });
 
   it('payment receipt: leaves the period out when the event did not state it', () => {
-    const mail = paymentReceiptEmail(person, { plan: 'premium', invoiceId: 1n, invoiceNumber: 'INV-000001', amountPaise: 249_900n }, 'https://betterplus.example');
+    const mail = paymentReceiptEmail(
+      person,
+      { plan: 'premium', invoiceId: 1n, invoiceNumber: 'INV-000001', amountPaise: 249_900n },
+      'https://betterplus.example',
+    );
     assert.doesNotMatch(mail.text, /Period:/);
     assert.doesNotMatch(mail.html, /Period/);
   });

@@ -10,7 +10,8 @@ describe("billing's events: mail to the user identity told us about", () => {
   const suite = notificationsForSuite();
   const { deadLetters } = suite;
 
-  const mailsTo = async (email: string): Promise<StoredMail[]> => (await readLocalMailbox(localMailboxDir(suite.service().deps.config.DATA_DIR))).filter((m) => m.to === email);
+  const mailsTo = async (email: string): Promise<StoredMail[]> =>
+    (await readLocalMailbox(localMailboxDir(suite.service().deps.config.DATA_DIR))).filter((m) => m.to === email);
   const mailTo = (email: string, subject: string) => eventually(async () => (await mailsTo(email)).find((m) => m.subject === subject));
 
   /** A user notifications knows (their UserRegistered applied), with an address no other test uses. */
@@ -25,7 +26,11 @@ describe("billing's events: mail to the user identity told us about", () => {
   it('PaymentVerified: a receipt for Premium with the amount, invoice number, India-time period and invoice link', async () => {
     const { userId, email } = await knownUser();
     // 5 March 01:30 in India is still 4 March in UTC: the mail shows India's dates.
-    const eventId = await publish.paymentVerified(suite.service(), userId, { invoiceId: 42n, periodStart: new Date('2026-03-04T20:00:00Z'), periodEnd: new Date('2026-04-04T20:00:00Z') });
+    const eventId = await publish.paymentVerified(suite.service(), userId, {
+      invoiceId: 42n,
+      periodStart: new Date('2026-03-04T20:00:00Z'),
+      periodEnd: new Date('2026-04-04T20:00:00Z'),
+    });
     const mail = await mailTo(email, 'Your Better+ receipt INV-000042');
     assert.match(mail.text, /^Hello Kavya Menon,/);
     assert.match(mail.text, /Plan: Premium\n/);
@@ -82,7 +87,9 @@ describe("billing's events: mail to the user identity told us about", () => {
       periodEnd: timestampOf(new Date('2026-04-04T20:00:00Z')),
     });
     const duplicates = async () =>
-      (await suite.service().deps.metrics.consumedEvents.get()).values.find((v) => v.labels.topic === PaymentVerifiedEvent.topic && v.labels.outcome === 'duplicate')?.value ?? 0;
+      (await suite.service().deps.metrics.consumedEvents.get()).values.find(
+        (v) => v.labels.topic === PaymentVerifiedEvent.topic && v.labels.outcome === 'duplicate',
+      )?.value ?? 0;
     const before = await duplicates();
 
     await suite.service().deps.bus.publish([{ topic: PaymentVerifiedEvent.topic, key: userId, value: event.bytes }]);
@@ -98,7 +105,9 @@ describe("billing's events: mail to the user identity told us about", () => {
     const userId = randomUUID();
     const email = `${userId}@example.in`;
     const retried = async () =>
-      (await suite.service().deps.metrics.consumedEvents.get()).values.find((v) => v.labels.topic === PaymentVerifiedEvent.topic && v.labels.outcome === 'retried')?.value ?? 0;
+      (await suite.service().deps.metrics.consumedEvents.get()).values.find(
+        (v) => v.labels.topic === PaymentVerifiedEvent.topic && v.labels.outcome === 'retried',
+      )?.value ?? 0;
     const heldFor = async () => (await suite.service().deps.db.query<{ kind: string }>('SELECT kind FROM held_mails WHERE user_id = $1', [userId])).rows;
 
     const eventId = await publish.paymentVerified(suite.service(), userId, { invoiceId: 77n });
@@ -119,7 +128,9 @@ describe("billing's events: mail to the user identity told us about", () => {
   it('greets by the name of the latest UserUpdated in later mail', async () => {
     const { userId, email } = await knownUser('Kavya Menon');
     const updated = await publish.userUpdated(suite.service(), userId, 'Kavya M. Nair', email);
-    await eventually(async () => ((await suite.service().deps.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', [updated])).rows[0] ? true : undefined));
+    await eventually(async () =>
+      (await suite.service().deps.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', [updated])).rows[0] ? true : undefined,
+    );
     await publish.planExpired(suite.service(), userId);
     const mail = await mailTo(email, 'Your Better+ Premium plan has ended');
     assert.match(mail.text, /^Hello Kavya M\. Nair,/);

@@ -32,9 +32,7 @@ describe('event handlers, delivering to the local mailbox', () => {
     assert.equal(mail.subject, 'Welcome to Better+');
     assert.ok(mail.text.includes('https://betterplus.example/chat'));
     assert.equal(mail.from, 'Better+ <no-reply@localhost>');
-    assert.deepEqual(await eventuallyRows(() => deliveriesOf(suite.service(), eventId)), [
-      { kind: 'welcome', recipient: 'welcome@example.in' },
-    ]);
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(suite.service(), eventId)), [{ kind: 'welcome', recipient: 'welcome@example.in' }]);
   });
 
   it('OtpRequested: the code in both bodies, valid for the 10 minutes the event states', async () => {
@@ -75,7 +73,9 @@ describe('event handlers, delivering to the local mailbox', () => {
     const email = 'twice@example.in';
     const event = encodeEvent(OtpRequestedEvent, 'identity', email, otpPayload(suite.service(), email, code));
     const duplicates = async () =>
-      (await suite.service().deps.metrics.consumedEvents.get()).values.find((v) => v.labels.topic === OtpRequestedEvent.topic && v.labels.outcome === 'duplicate')?.value ?? 0;
+      (await suite.service().deps.metrics.consumedEvents.get()).values.find(
+        (v) => v.labels.topic === OtpRequestedEvent.topic && v.labels.outcome === 'duplicate',
+      )?.value ?? 0;
     const before = await duplicates();
 
     await suite.service().deps.bus.publish([{ topic: OtpRequestedEvent.topic, key: email, value: event.bytes }]);
@@ -104,22 +104,22 @@ describe('event handlers, delivering to the local mailbox', () => {
     }
     const mail = await mailTo('retry@example.in');
     assert.ok(mail.text.includes(code));
-    assert.deepEqual(await eventuallyRows(() => deliveriesOf(suite.service(), eventId)), [
-      { kind: 'otp', recipient: 'retry@example.in' },
-    ]);
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(suite.service(), eventId)), [{ kind: 'otp', recipient: 'retry@example.in' }]);
     assert.equal(deadLetters.length, 0, 'a retry that succeeds dead-letters nothing');
   });
 
-  it('queues the mail in the handler\'s transaction with the code sealed, and clears it once sent', async () => {
+  it("queues the mail in the handler's transaction with the code sealed, and clears it once sent", async () => {
     const code = freshCode();
     const eventId = await publish.otpRequested(suite.service(), 'queued@example.in', code);
     await mailTo('queued@example.in');
     // The mail leaves before its row is marked sent, so the row catches up a moment later.
     const sent = await eventually(async () => {
-      const { rows } = await suite.service().deps.db.query<{ sealed: Uint8Array | null; sent: boolean }>(
-        'SELECT sealed_message AS sealed, sent_at IS NOT NULL AS sent FROM email_deliveries WHERE event_id = $1',
-        [eventId],
-      );
+      const { rows } = await suite
+        .service()
+        .deps.db.query<{ sealed: Uint8Array | null; sent: boolean }>(
+          'SELECT sealed_message AS sealed, sent_at IS NOT NULL AS sent FROM email_deliveries WHERE event_id = $1',
+          [eventId],
+        );
       return rows[0]?.sent ? rows : undefined;
     });
     assert.deepEqual(sent, [{ sealed: null, sent: true }]);
@@ -132,7 +132,9 @@ describe('event handlers, delivering to the local mailbox', () => {
     try {
       eventId = await publish.otpRequested(suite.service(), 'held@example.in', code);
       await eventuallyRows(() => failuresOf(suite.service(), eventId), 2);
-      const { rows } = await suite.service().deps.db.query<{ sealed: Uint8Array }>('SELECT sealed_message AS sealed FROM email_deliveries WHERE event_id = $1', [eventId]);
+      const { rows } = await suite
+        .service()
+        .deps.db.query<{ sealed: Uint8Array }>('SELECT sealed_message AS sealed FROM email_deliveries WHERE event_id = $1', [eventId]);
       const [row] = rows;
       assert.ok(row, 'the intent is recorded');
       assert.ok(!Buffer.from(row.sealed).toString('latin1').includes(code), 'no plaintext code at rest');
@@ -147,7 +149,10 @@ describe('event handlers, delivering to the local mailbox', () => {
     const email = 'victim@example.in';
     const code = freshCode();
     const elsewhere = { ...otpPayload(suite.service(), 'attacker@example.in', code), email };
-    const strangerKey = { ...otpPayload(suite.service(), email, code), sealedCode: createSecretSealer(generateSecretKeys().publicKeyPem)(code, sealedSecretContext(OtpRequestedEvent.schema.typeName, email)) };
+    const strangerKey = {
+      ...otpPayload(suite.service(), email, code),
+      sealedCode: createSecretSealer(generateSecretKeys().publicKeyPem)(code, sealedSecretContext(OtpRequestedEvent.schema.typeName, email)),
+    };
     for (const payload of [elsewhere, strangerKey]) {
       const eventId = await suite.service().deps.uow.run((tx) => tx.publish(OtpRequestedEvent, email, payload));
       await eventually(async () => deadLetters.find((m) => decodeEnvelope(m.value).eventId === eventId));

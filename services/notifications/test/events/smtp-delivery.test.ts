@@ -16,15 +16,18 @@ describe(`delivery over real SMTP, events on ${realInfrastructure.kafka ? 'Kafka
     smtp = await startSmtpServer();
     stack = await createTestStack();
     // Pauses between tries of at most a second, so the outage below ends in the next second's try.
-    service = await stack.start(notificationsService, { SMTP_URL: smtp.url, MAIL_FROM: 'Better+ <no-reply@betterplus.example>', MAIL_RETRY_MAX_DELAY_MS: '1000' });
+    service = await stack.start(notificationsService, {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Better+ <no-reply@betterplus.example>',
+      MAIL_RETRY_MAX_DELAY_MS: '1000',
+    });
   });
   after(async () => {
     await stack.close();
     await smtp.close();
   });
 
-  const arrivalFor = (email: string, code: string) =>
-    eventually(async () => smtp.received.find((m) => m.to.includes(email) && unfolded(m.raw).includes(code)));
+  const arrivalFor = (email: string, code: string) => eventually(async () => smtp.received.find((m) => m.to.includes(email) && unfolded(m.raw).includes(code)));
 
   it('carries an OtpRequested from the outbox over the bus to the SMTP server, code and all', async () => {
     const code = freshCode();
@@ -36,9 +39,7 @@ describe(`delivery over real SMTP, events on ${realInfrastructure.kafka ? 'Kafka
     assert.match(mail.raw, /Content-Type: text\/plain/);
     assert.match(mail.raw, /Content-Type: text\/html/);
     assert.equal(smtp.received.filter((m) => m.to.includes('smtp@example.in')).length, 1);
-    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [
-      { kind: 'otp', recipient: 'smtp@example.in' },
-    ]);
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [{ kind: 'otp', recipient: 'smtp@example.in' }]);
   });
 
   it('retries while the server refuses, recording each refusal, and the mail arrives once it accepts', async () => {
@@ -70,11 +71,12 @@ describe(`delivery over real SMTP, events on ${realInfrastructure.kafka ? 'Kafka
       await smtp.up();
     }
     await arrivalFor('outage@example.in', code);
-    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [
-      { kind: 'otp', recipient: 'outage@example.in' },
-    ]);
+    assert.deepEqual(await eventuallyRows(() => deliveriesOf(service, eventId)), [{ kind: 'otp', recipient: 'outage@example.in' }]);
     await sleep(1500);
     assert.equal(smtp.received.filter((m) => m.to.includes('outage@example.in')).length, 1, 'delivered exactly once');
-    assert.deepEqual((await service.deps.metrics.deadLettered.get()).values.filter((v) => v.value > 0), []);
+    assert.deepEqual(
+      (await service.deps.metrics.deadLettered.get()).values.filter((v) => v.value > 0),
+      [],
+    );
   });
 });

@@ -13,7 +13,11 @@ describe('POST /api/contact/submit', () => {
 
   before(async () => {
     stack = await createTestStack();
-    service = await stack.start(notificationsService, { CONTACT_MESSAGES_PER_HOUR_PER_EMAIL: '2', CONTACT_MESSAGES_PER_HOUR_PER_IP: '4', SUPPORT_EMAIL: 'help@betterplus.example' });
+    service = await stack.start(notificationsService, {
+      CONTACT_MESSAGES_PER_HOUR_PER_EMAIL: '2',
+      CONTACT_MESSAGES_PER_HOUR_PER_IP: '4',
+      SUPPORT_EMAIL: 'help@betterplus.example',
+    });
   });
   after(() => stack.close());
 
@@ -21,7 +25,8 @@ describe('POST /api/contact/submit', () => {
   /** Each call comes from its own client address unless told, so limits meet only where a test means them to. */
   const submit = (payload: unknown, ip = `203.0.113.${String(nextIp++)}`) =>
     service.app.inject({ method: 'POST', url: '/api/contact/submit', payload: payload as object, headers: { 'x-forwarded-for': ip } });
-  const count = async (table: 'contact_messages' | 'outbox') => (await service.deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
+  const count = async (table: 'contact_messages' | 'outbox') =>
+    (await service.deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
   const mailbox = () => readLocalMailbox(localMailboxDir(service.deps.config.DATA_DIR));
 
   it('stores the message, publishes ContactSubmitted with it, and support and the sender get their mail', async () => {
@@ -50,7 +55,10 @@ describe('POST /api/contact/submit', () => {
     assert.ok(support.text.includes(row?.id ?? 'missing id'), 'support can find the stored message');
     assert.match(acknowledgement.text, /within 24-48 hours/);
     const deliveries = await service.deps.db.query<{ kind: string }>('SELECT kind FROM email_deliveries ORDER BY kind');
-    assert.deepEqual(deliveries.rows.map((r) => r.kind), ['contact_acknowledgement', 'contact_support']);
+    assert.deepEqual(
+      deliveries.rows.map((r) => r.kind),
+      ['contact_acknowledgement', 'contact_support'],
+    );
   });
 
   const long = (n: number) => 'x'.repeat(n);

@@ -45,11 +45,14 @@ export const otpPayload = (service: Service, email: string, code: string) => ({
 
 /** Publishes through the service's own outbox, the way identity's transaction would. */
 export const publish = {
-  otpRequested: (service: Service, email: string, code: string) => service.deps.uow.run((tx) => tx.publish(OtpRequestedEvent, email, otpPayload(service, email, code))),
+  otpRequested: (service: Service, email: string, code: string) =>
+    service.deps.uow.run((tx) => tx.publish(OtpRequestedEvent, email, otpPayload(service, email, code))),
   passwordResetRequested: (service: Service, email: string, token: string) => {
     const userId = randomUUID();
     const sealedToken = sealFor(service, token, PasswordResetRequestedEvent.schema.typeName, email);
-    return service.deps.uow.run((tx) => tx.publish(PasswordResetRequestedEvent, userId, { userId, name: 'Kavya Menon', email, sealedToken, expiresAt: inMinutes(30) }));
+    return service.deps.uow.run((tx) =>
+      tx.publish(PasswordResetRequestedEvent, userId, { userId, name: 'Kavya Menon', email, sealedToken, expiresAt: inMinutes(30) }),
+    );
   },
   userRegistered: (service: Service, email: string, { userId = randomUUID(), name = 'Kavya Menon' }: { userId?: string; name?: string } = {}) =>
     service.deps.uow.run((tx) => tx.publish(UserRegisteredEvent, userId, { userId, name, email, registeredAt: inMinutes(0) })),
@@ -79,11 +82,23 @@ export const publish = {
   },
   paymentFailed: (service: Service, userId: string, reason = 'Payment was declined by the bank') =>
     service.deps.uow.run((tx) =>
-      tx.publish(PaymentFailedEvent, userId, { userId, paymentId: 'pay_failed', providerSubscriptionId: 'sub_test', amountPaise: 249_900n, reason, failedAt: inMinutes(0) }),
+      tx.publish(PaymentFailedEvent, userId, {
+        userId,
+        paymentId: 'pay_failed',
+        providerSubscriptionId: 'sub_test',
+        amountPaise: 249_900n,
+        reason,
+        failedAt: inMinutes(0),
+      }),
     ),
   subscriptionCancelled: (service: Service, userId: string, accessUntil: Date) =>
     service.deps.uow.run((tx) =>
-      tx.publish(SubscriptionCancelledEvent, userId, { userId, providerSubscriptionId: 'sub_test', accessUntil: timestampOf(accessUntil), cancelledAt: inMinutes(0) }),
+      tx.publish(SubscriptionCancelledEvent, userId, {
+        userId,
+        providerSubscriptionId: 'sub_test',
+        accessUntil: timestampOf(accessUntil),
+        cancelledAt: inMinutes(0),
+      }),
     ),
   planExpired: (service: Service, userId: string) =>
     service.deps.uow.run((tx) => tx.publish(PlanExpiredEvent, userId, { userId, plan: 'premium', expiredAt: inMinutes(0) })),
@@ -91,12 +106,18 @@ export const publish = {
 
 /** The mails of an event that the mail server accepted. */
 export async function deliveriesOf(service: Service, eventId: string): Promise<{ kind: string; recipient: string }[]> {
-  const { rows } = await service.deps.db.query<{ kind: string; recipient: string }>('SELECT kind, recipient FROM email_deliveries WHERE event_id = $1 AND sent_at IS NOT NULL ORDER BY kind', [eventId]);
+  const { rows } = await service.deps.db.query<{ kind: string; recipient: string }>(
+    'SELECT kind, recipient FROM email_deliveries WHERE event_id = $1 AND sent_at IS NOT NULL ORDER BY kind',
+    [eventId],
+  );
   return rows;
 }
 
 export async function failuresOf(service: Service, eventId: string): Promise<{ kind: string; error: string }[]> {
-  const { rows } = await service.deps.db.query<{ kind: string; error: string }>('SELECT kind, error FROM email_delivery_failures WHERE event_id = $1 ORDER BY failed_at', [eventId]);
+  const { rows } = await service.deps.db.query<{ kind: string; error: string }>(
+    'SELECT kind, error FROM email_delivery_failures WHERE event_id = $1 ORDER BY failed_at',
+    [eventId],
+  );
   return rows;
 }
 

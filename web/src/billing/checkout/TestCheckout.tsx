@@ -1,53 +1,40 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Modal } from 'antd';
 import { api, dataOf } from '../../api/client.ts';
 import type { PaymentConfirmation } from '../api.ts';
 import { formatInr } from '../format.ts';
 import { PREMIUM_PLAN } from '../plans.ts';
-
-const badgeStyle = {
-  marginLeft: 4,
-  padding: '1px 8px',
-  color: '#7c2d12',
-  fontSize: 12,
-  fontWeight: 600,
-  letterSpacing: '0.04em',
-  background: '#ffedd5',
-  border: '1px solid #fdba74',
-  borderRadius: 4,
-} as const;
+import styles from './TestCheckout.module.css';
 
 /**
  * The embedded sandbox's stand-in for Razorpay's checkout, opened when the server answers with
  * testMode. Pay asks the sandbox for what Razorpay would hand back, and passes it on as Razorpay's
  * handler would; nothing is charged.
  */
-export function TestCheckout({ subscriptionId, email, onPaid, onCancel }: {
+export function TestCheckout({
+  subscriptionId,
+  email,
+  onPaid,
+  onCancel,
+}: {
   subscriptionId: string;
   email: string;
   onPaid: (confirmation: PaymentConfirmation) => void;
   onCancel: () => void;
 }) {
-  const [paying, setPaying] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  async function pay() {
-    setPaying(true);
-    setFailed(false);
-    try {
-      onPaid(await dataOf(api.POST('/dev/razorpay/pay', { body: { subscription_id: subscriptionId } })));
-    } catch {
-      setFailed(true);
-      setPaying(false);
-    }
-  }
+  const pay = useMutation({
+    mutationFn: () => dataOf(api.POST('/dev/razorpay/pay', { body: { subscription_id: subscriptionId } })),
+    onSuccess: onPaid,
+  });
+  // Once paid, the dialog stays busy until the checkout closes it.
+  const paying = pay.isPending || pay.isSuccess;
 
   return (
     <Modal
       open
       title={
         <>
-          Better+ checkout <span style={badgeStyle}>TEST MODE</span>
+          Better+ checkout <span className={styles.badge}>TEST MODE</span>
         </>
       }
       mask={{ closable: false }}
@@ -57,13 +44,20 @@ export function TestCheckout({ subscriptionId, email, onPaid, onCancel }: {
         <Button key="cancel" disabled={paying} onClick={onCancel}>
           Cancel
         </Button>,
-        <Button key="pay" type="primary" loading={paying} onClick={() => void pay()}>
+        <Button
+          key="pay"
+          type="primary"
+          loading={paying}
+          onClick={() => {
+            pay.mutate();
+          }}
+        >
           Pay {formatInr(PREMIUM_PLAN.monthlyPriceRupees * 100)}
         </Button>,
       ]}
     >
-      <Alert type="warning" showIcon title="Test mode: no real money is taken. This checkout stands in for Razorpay." style={{ marginBottom: 16 }} />
-      {failed && <Alert type="error" showIcon title="The test payment did not go through. Please try again." style={{ marginBottom: 16 }} />}
+      <Alert type="warning" showIcon title="Test mode: no real money is taken. This checkout stands in for Razorpay." className={styles.alert} />
+      {pay.isError && <Alert type="error" showIcon title="The test payment did not go through. Please try again." className={styles.alert} />}
       <Descriptions
         column={1}
         size="small"

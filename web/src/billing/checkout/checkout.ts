@@ -6,7 +6,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../api/client.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { queriesLeftQuery } from '../../pages/assistant/chat/chatApi.ts';
-import { createSubscription, invoicesQuery, subscriptionQuery, type ChosenPlan, type PaymentConfirmation, type PremiumCheckout, type Subscription } from '../api.ts';
+import {
+  createSubscription,
+  invoicesQuery,
+  subscriptionQuery,
+  type ChosenPlan,
+  type PaymentConfirmation,
+  type PremiumCheckout,
+  type Subscription,
+} from '../api.ts';
 import { payWithRazorpay } from './razorpay.ts';
 
 export type CheckoutOutcome =

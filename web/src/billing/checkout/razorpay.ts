@@ -50,7 +50,15 @@ function loadRazorpay(): Promise<RazorpayCheckout> {
 }
 
 /** Opens Razorpay's checkout; resolves with what its handler receives, or null when the buyer closes it. */
-export async function payWithRazorpay({ keyId, subscriptionId, email }: { keyId: string; subscriptionId: string; email: string }): Promise<PaymentConfirmation | null> {
+export async function payWithRazorpay({
+  keyId,
+  subscriptionId,
+  email,
+}: {
+  keyId: string;
+  subscriptionId: string;
+  email: string;
+}): Promise<PaymentConfirmation | null> {
   const Razorpay = await loadRazorpay();
   return new Promise((resolve) => {
     new Razorpay({

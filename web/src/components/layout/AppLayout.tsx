@@ -5,6 +5,7 @@ import { usePageViews } from '../../analytics/usePageViews.ts';
 import { usePageTitle } from '../../app/pageTitle.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import styles from './layout.module.css';
 
 /** The frame of every page: header, the routed page, footer. */
 export function AppLayout() {
@@ -20,7 +21,7 @@ export function AppLayout() {
   }, [pathname]);
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout className={styles.app}>
       <Header />
       <Layout.Content>
         <main>

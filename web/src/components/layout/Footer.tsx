@@ -1,10 +1,11 @@
 import { Flex, Layout } from 'antd';
 import { RouterLink } from '../RouterLink.tsx';
 import { publisher } from './publisher.ts';
+import styles from './layout.module.css';
 
 export function Footer() {
   return (
-    <Layout.Footer style={{ borderTop: '1px solid #f0f0f0' }}>
+    <Layout.Footer className={styles.footer}>
       {/* The larger footer is kept but not shown yet (spec: it exists but is hidden). */}
       <nav hidden aria-label="More">
         <RouterLink to="/about">About</RouterLink>
@@ -12,7 +13,7 @@ export function Footer() {
         <RouterLink to="/terms">Terms and Conditions</RouterLink>
         <RouterLink to="/privacy">Privacy Policy</RouterLink>
       </nav>
-      <Flex wrap gap="small" justify="space-between" align="center" style={{ maxWidth: 1200, margin: '0 auto' }}>
+      <Flex wrap gap="small" justify="space-between" align="center" className={styles.bar}>
         <span className="app-secondary">© {new Date().getFullYear()} Better+</span>
         <Flex wrap gap="middle" component="nav" aria-label="Legal">
           <RouterLink to="/terms">Terms and Conditions</RouterLink>

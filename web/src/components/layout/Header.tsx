@@ -4,6 +4,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../session/context.ts';
 import { ButtonLink } from '../RouterLink.tsx';
+import styles from './layout.module.css';
 
 // The drawer is for signed-in users only and loads on its first opening, outside the landing bundle.
 const RightDrawer = lazy(async () => ({ default: (await import('./RightDrawer.tsx')).RightDrawer }));
@@ -14,8 +15,8 @@ export function Header() {
   const [menuUsed, setMenuUsed] = useState(false);
 
   return (
-    <Layout.Header style={{ position: 'sticky', top: 0, zIndex: 10, borderBottom: '1px solid #f0f0f0' }}>
-      <Flex align="center" justify="space-between" style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}>
+    <Layout.Header className={styles.header}>
+      <Flex align="center" justify="space-between" className={`${styles.bar} ${styles.headerBar}`}>
         <Link to="/" className="app-brand">
           Better+
         </Link>

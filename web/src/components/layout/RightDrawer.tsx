@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { useSession } from '../../session/context.ts';
 import { ButtonLink } from '../RouterLink.tsx';
 import { publisher } from './publisher.ts';
+import styles from './layout.module.css';
 
 const pages = [
   { to: '/chat', label: 'Chat' },
@@ -12,8 +13,6 @@ const pages = [
   { to: '/privacy', label: 'Privacy Policy' },
   { to: '/contact', label: 'Contact Us' },
 ];
-
-const itemStyle = { justifyContent: 'flex-start' } as const;
 
 /**
  * The signed-in menu, fixed at the right. Plain links and a button rather than an antd Menu: a
@@ -34,21 +33,21 @@ export function RightDrawer({ open, onClose }: { open: boolean; onClose: () => v
             ghost={pathname === to}
             aria-current={pathname === to ? 'page' : undefined}
             block
-            style={itemStyle}
+            className={styles.menuItem}
             onClickCapture={onClose}
           >
             {label}
           </ButtonLink>
         ))}
-        <Button type="text" block href={publisher.url} target="_blank" rel="noopener noreferrer" style={itemStyle}>
+        <Button type="text" block href={publisher.url} target="_blank" rel="noopener noreferrer" className={styles.menuItem}>
           {publisher.name}
         </Button>
-        <Divider style={{ margin: '8px 0' }} />
+        <Divider className={styles.menuDivider} />
         <Button
           type="text"
           danger
           block
-          style={itemStyle}
+          className={styles.menuItem}
           onClick={() => {
             onClose();
             void signOut();

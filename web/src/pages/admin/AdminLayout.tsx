@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAdminSession } from './session/context.ts';
 import { AdminSessionProvider } from './session/AdminSessionProvider.tsx';
 import { adminPaths, isAdminSignInPath } from './paths.ts';
+import styles from './admin.module.css';
 
 const tabs = [
   { key: adminPaths.dashboard, label: <Link to={adminPaths.dashboard}>Dashboard</Link> },
@@ -36,10 +37,10 @@ function AdminFrame() {
   const afterLogout = pathname === adminPaths.dashboard ? '/' : adminPaths.signIn;
   return (
     <>
-      <div style={{ background: '#ffffff', borderBottom: '1px solid #f0f0f0' }}>
-        <Flex align="center" gap="small" style={{ maxWidth: 1200, margin: '0 auto', paddingInline: 16 }}>
-          <nav aria-label="Admin" style={{ flex: 1, minWidth: 0 }}>
-            <Menu mode="horizontal" items={tabs} selectedKeys={[pathname]} style={{ borderBottom: 'none' }} />
+      <div className={styles.tabsBar}>
+        <Flex align="center" gap="small" className={styles.tabsBarContent}>
+          <nav aria-label="Admin" className={styles.tabs}>
+            <Menu mode="horizontal" items={tabs} selectedKeys={[pathname]} className={styles.tabsMenu} />
           </nav>
           <Button icon={<LogoutOutlined />} onClick={() => void signOut(afterLogout)}>
             Logout

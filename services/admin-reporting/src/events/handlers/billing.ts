@@ -31,11 +31,21 @@ export const onPaymentVerified = on(PaymentVerifiedEvent, async (event, { tx }) 
 });
 
 export const onPaymentFailed = on(PaymentFailedEvent, async (event, { tx }) => {
-  await recordProviderSubscription(tx, { userId: event.userId, providerSubscriptionId: event.providerSubscriptionId, status: 'pending', at: required(event.failedAt, 'a failed payment') });
+  await recordProviderSubscription(tx, {
+    userId: event.userId,
+    providerSubscriptionId: event.providerSubscriptionId,
+    status: 'pending',
+    at: required(event.failedAt, 'a failed payment'),
+  });
 });
 
 export const onSubscriptionCancelled = on(SubscriptionCancelledEvent, async (event, { tx }) => {
-  await recordProviderSubscription(tx, { userId: event.userId, providerSubscriptionId: event.providerSubscriptionId, status: 'cancelled', at: required(event.cancelledAt, 'a cancellation') });
+  await recordProviderSubscription(tx, {
+    userId: event.userId,
+    providerSubscriptionId: event.providerSubscriptionId,
+    status: 'cancelled',
+    at: required(event.cancelledAt, 'a cancellation'),
+  });
 });
 
 export const onPlanExpired = on(PlanExpiredEvent, async (event, { tx }) => {

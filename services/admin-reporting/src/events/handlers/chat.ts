@@ -1,7 +1,21 @@
 import { PermanentEventError, occurredAt, on } from '@betterplus/kit';
-import { AnswerGivenEvent, AnswerRatedEvent, HistoryClearedEvent, KnowledgeArchiveImportedEvent, QueryConsumedEvent, QueryRefundedEvent } from '@betterplus/events';
+import {
+  AnswerGivenEvent,
+  AnswerRatedEvent,
+  HistoryClearedEvent,
+  KnowledgeArchiveImportedEvent,
+  QueryConsumedEvent,
+  QueryRefundedEvent,
+} from '@betterplus/events';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { recordAnswerGiven, recordAnswerRated, recordHistoryCleared, recordKnowledgeArchive, recordQueryConsumed, recordQueryRefunded } from '../../db/read-models.ts';
+import {
+  recordAnswerGiven,
+  recordAnswerRated,
+  recordHistoryCleared,
+  recordKnowledgeArchive,
+  recordQueryConsumed,
+  recordQueryRefunded,
+} from '../../db/read-models.ts';
 
 export const onQueryConsumed = on(QueryConsumedEvent, async (event, { tx, envelope }) => {
   const at = occurredAt(envelope);
@@ -15,7 +29,13 @@ export const onQueryRefunded = on(QueryRefundedEvent, async (event, { tx }) => {
 
 export const onAnswerGiven = on(AnswerGivenEvent, async (event, { tx }) => {
   if (!event.answeredAt) throw new PermanentEventError('an answer without its time');
-  await recordAnswerGiven(tx, { queryId: event.queryId, userId: event.userId, question: event.question, abstained: event.abstained, at: timestampDate(event.answeredAt) });
+  await recordAnswerGiven(tx, {
+    queryId: event.queryId,
+    userId: event.userId,
+    question: event.question,
+    abstained: event.abstained,
+    at: timestampDate(event.answeredAt),
+  });
 });
 
 export const onAnswerRated = on(AnswerRatedEvent, async (event, { tx }) => {

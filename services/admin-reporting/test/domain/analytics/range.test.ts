@@ -20,7 +20,11 @@ describe('analytics ranges', () => {
     assert.deepEqual(rangeDays('7d', {}, now), { firstDay: '2026-02-27', lastDay: '2026-03-05' });
     assert.deepEqual(rangeDays('30d', {}, now), { firstDay: '2026-02-04', lastDay: '2026-03-05' });
     assert.deepEqual(rangeDays('90d', {}, now), { firstDay: '2025-12-06', lastDay: '2026-03-05' });
-    assert.deepEqual(rangeDays('7d', { startDate: '2020-01-01', endDate: '2020-01-02' }, now), { firstDay: '2026-02-27', lastDay: '2026-03-05' }, 'dates only count for custom');
+    assert.deepEqual(
+      rangeDays('7d', { startDate: '2020-01-01', endDate: '2020-01-02' }, now),
+      { firstDay: '2026-02-27', lastDay: '2026-03-05' },
+      'dates only count for custom',
+    );
   });
 
   it('takes a custom range of past days up to today, one day too', () => {
@@ -29,11 +33,26 @@ describe('analytics ranges', () => {
   });
 
   it('refuses a custom range without both dates, ending before it starts, or reaching into the future', () => {
-    assert.match(refusal(() => rangeDays('custom', {}, now)), /both startDate and endDate/);
-    assert.match(refusal(() => rangeDays('custom', { startDate: '2026-01-01' }, now)), /both startDate and endDate/);
-    assert.match(refusal(() => rangeDays('custom', { endDate: '2026-01-01' }, now)), /both startDate and endDate/);
-    assert.match(refusal(() => rangeDays('custom', { startDate: '2026-02-10', endDate: '2026-02-09' }, now)), /cannot precede/);
-    assert.match(refusal(() => rangeDays('custom', { startDate: '2026-03-01', endDate: '2026-03-06' }, now)), /future/);
+    assert.match(
+      refusal(() => rangeDays('custom', {}, now)),
+      /both startDate and endDate/,
+    );
+    assert.match(
+      refusal(() => rangeDays('custom', { startDate: '2026-01-01' }, now)),
+      /both startDate and endDate/,
+    );
+    assert.match(
+      refusal(() => rangeDays('custom', { endDate: '2026-01-01' }, now)),
+      /both startDate and endDate/,
+    );
+    assert.match(
+      refusal(() => rangeDays('custom', { startDate: '2026-02-10', endDate: '2026-02-09' }, now)),
+      /cannot precede/,
+    );
+    assert.match(
+      refusal(() => rangeDays('custom', { startDate: '2026-03-01', endDate: '2026-03-06' }, now)),
+      /future/,
+    );
   });
 
   it('counts calendar days and India midnights', () => {

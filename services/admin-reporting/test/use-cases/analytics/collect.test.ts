@@ -96,7 +96,13 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
     it('drops hits of bots and of clients that send no user agent', async () => {
       const { collect } = createCollector(db());
       const day = '2025-01-07';
-      for (const userAgent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'curl/8.5.0', 'python-requests/2.32.3', 'HeadlessChrome/138.0', '']) {
+      for (const userAgent of [
+        'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+        'curl/8.5.0',
+        'python-requests/2.32.3',
+        'HeadlessChrome/138.0',
+        '',
+      ]) {
         assert.equal(await collect(page('/'), browser('198.51.100.7', userAgent), at(day)), 'ignored', userAgent);
       }
       assert.equal(await collect(page('/'), browser(), at(day)), 'stored');
@@ -183,7 +189,13 @@ for (const database of realInfrastructure.postgres ? ['postgres', 'pglite'] : ['
     it('lists the questions most asked and most often abstained from in a range, one question in any case or spacing', async () => {
       // As chat's answer events fill the table (003_answers_by_user.sql keys it by query and user).
       const answered = (question: string, abstained: boolean, when: Date) =>
-        db().query('INSERT INTO answers_given (query_id, user_id, question, abstained, answered_at) VALUES ($1, $2, $3, $4, $5)', [randomUUID(), randomUUID(), question, abstained, when]);
+        db().query('INSERT INTO answers_given (query_id, user_id, question, abstained, answered_at) VALUES ($1, $2, $3, $4, $5)', [
+          randomUUID(),
+          randomUUID(),
+          question,
+          abstained,
+          when,
+        ]);
       const day = '2025-01-13';
       await answered('What is Goonj?', false, at(day, '00:00:00'));
       await answered('What is Goonj?', false, at(day, '12:00:00'));

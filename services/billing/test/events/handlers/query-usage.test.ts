@@ -40,7 +40,8 @@ async function newUser(): Promise<{ userId: string; periodStart: Date }> {
   return { userId, periodStart: row.start_date };
 }
 
-const used = async (userId: string) => (await billing.app.inject({ method: 'GET', url: '/api/subscription', headers: await bearerFor(stack, userId) })).json<{ queriesUsed: number }>().queriesUsed;
+const used = async (userId: string) =>
+  (await billing.app.inject({ method: 'GET', url: '/api/subscription', headers: await bearerFor(stack, userId) })).json<{ queriesUsed: number }>().queriesUsed;
 
 describe("queriesUsed follows chat's QueryConsumed and QueryRefunded", () => {
   it('counts each query id once, however often it is delivered', async () => {

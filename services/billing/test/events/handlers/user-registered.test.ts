@@ -44,7 +44,9 @@ describe('UserRegistered', () => {
     await registerUser(billing, userId, new Date('2026-10-05T10:00:00Z'));
     await subscribed(billing, userId);
     await eventually(async () => {
-      const { rows } = await billing.deps.db.query<{ n: number }>("SELECT count(*)::int AS n FROM processed_events WHERE type = 'betterplus.identity.v1.UserRegistered'");
+      const { rows } = await billing.deps.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM processed_events WHERE type = 'betterplus.identity.v1.UserRegistered'",
+      );
       return rows[0]?.n === 5 ? true : undefined;
     });
     const changes = (await published(billing, SubscriptionChangedEvent)).filter((e) => e.key === userId);
@@ -52,8 +54,23 @@ describe('UserRegistered', () => {
     const [{ topic, payload } = assert.fail('no SubscriptionChanged')] = changes;
     assert.equal(topic, topics.billingSubscription);
     assert.deepEqual(
-      { ...payload, periodStart: payload.periodStart && timestampDate(payload.periodStart).toISOString(), periodEnd: payload.periodEnd && timestampDate(payload.periodEnd).toISOString(), changedAt: undefined, $typeName: undefined },
-      { $typeName: undefined, userId, plan: 'basic', queriesLimit: 1, periodStart: '2026-08-31T18:30:00.000Z', periodEnd: '2026-09-30T18:30:00.000Z', status: 'active', changedAt: undefined },
+      {
+        ...payload,
+        periodStart: payload.periodStart && timestampDate(payload.periodStart).toISOString(),
+        periodEnd: payload.periodEnd && timestampDate(payload.periodEnd).toISOString(),
+        changedAt: undefined,
+        $typeName: undefined,
+      },
+      {
+        $typeName: undefined,
+        userId,
+        plan: 'basic',
+        queriesLimit: 1,
+        periodStart: '2026-08-31T18:30:00.000Z',
+        periodEnd: '2026-09-30T18:30:00.000Z',
+        status: 'active',
+        changedAt: undefined,
+      },
     );
   });
 });

@@ -44,8 +44,11 @@ export function contactAcknowledgementEmail(contact: Pick<ContactMessage, 'name'
 ${body}
 
 ${signature}`;
-  const html = layout(subject, `<p>Hello ${escapeHtml(contact.name)},</p>
+  const html = layout(
+    subject,
+    `<p>Hello ${escapeHtml(contact.name)},</p>
 <p>${body}</p>
-<p>${signature}</p>`);
+<p>${signature}</p>`,
+  );
   return { to: contact.email, subject, text, html };
 }

@@ -40,7 +40,10 @@ ${signature}`;
     `<p>Hello ${escapeHtml(to.name)},</p>
 <p>${escapeHtml(intro)}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${lines
-      .map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#6b6480">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`)
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 16px 4px 0;color:#6b6480">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+      )
       .join('')}</table>
 ${button(link, 'View your invoice')}
 <p>${signature}</p>`,

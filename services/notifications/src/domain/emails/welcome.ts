@@ -4,7 +4,8 @@ import { button, layout, productLink, signature } from './layout.ts';
 export function welcomeEmail(to: { name: string; email: string }, publicUrl: string): MailMessage {
   const chatUrl = productLink(publicUrl, '/chat');
   const subject = 'Welcome to Better+';
-  const intro = 'Welcome to Better+, your knowledge assistant for all things impact in India: solutions, success stories, guides, organisations and changemakers.';
+  const intro =
+    'Welcome to Better+, your knowledge assistant for all things impact in India: solutions, success stories, guides, organisations and changemakers.';
   const text = `Hello ${to.name},
 
 ${intro}

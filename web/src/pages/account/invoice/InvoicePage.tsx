@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Skeleton, Typography } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Flex, Skeleton } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors.ts';
@@ -9,11 +8,9 @@ import { invoicePdf, invoiceQuery, type Invoice } from '../../../billing/api.ts'
 import { formatIndiaDate, formatInr } from '../../../billing/format.ts';
 import { PREMIUM_PLAN } from '../../../billing/plans.ts';
 import { Notice } from '../../../components/Notice.tsx';
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { ButtonLink } from '../../../components/RouterLink.tsx';
 import './invoice.css';
-
-const pageStyle = { maxWidth: 880, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' } as const;
-
 
 /** One invoice (spec section 2): a GST tax invoice under CGST Rule 46, printable and as the server's PDF. */
 export function InvoicePage() {
@@ -24,13 +21,8 @@ export function InvoicePage() {
 
   if (error) {
     return (
-      <Flex vertical gap="middle" align="flex-start" style={pageStyle}>
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
-          Invoice
-        </Typography.Title>
-        <div style={{ alignSelf: 'stretch' }}>
-          <Notice type="error" text={errorMessage('fetchInvoice', error)} />
-        </div>
+      <PageLayout width="medium" title="Invoice">
+        <Notice type="error" text={errorMessage('fetchInvoice', error)} />
         <Button
           icon={<ArrowLeftOutlined />}
           onClick={() => {
@@ -40,44 +32,37 @@ export function InvoicePage() {
         >
           Go Back
         </Button>
-      </Flex>
+      </PageLayout>
     );
   }
   if (!invoice) {
     return (
-      <div style={pageStyle} role="status" aria-label="Loading the invoice">
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </div>
+      <PageLayout width="medium">
+        <div role="status" aria-label="Loading the invoice">
+          <Skeleton active paragraph={{ rows: 10 }} />
+        </div>
+      </PageLayout>
     );
   }
-  return <InvoiceDocument invoice={invoice} />;
+  return (
+    <PageLayout width="medium">
+      <InvoiceActions invoice={invoice} />
+      <InvoiceDocument invoice={invoice} />
+    </PageLayout>
+  );
 }
 
-function InvoiceDocument({ invoice }: { invoice: Invoice }) {
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-  const { supplier, buyer, tax, place_of_supply: placeOfSupply } = invoice;
-  const half = tax.rate / 2;
-  const taxLines: [label: string, paise: number][] =
-    tax.igst > 0 ? [[`IGST @ ${tax.rate}%`, tax.igst]] : [[`CGST @ ${half}%`, tax.cgst], [`${tax.local_tax} @ ${half}%`, tax.sgst]];
-  const planName = invoice.plan === 'premium' ? PREMIUM_PLAN.name : invoice.plan;
-
-  async function downloadPdf() {
-    setDownloading(true);
-    setDownloadError(null);
-    try {
-      // Fetched with the token (a plain link would go without it), then saved under the invoice's number.
+/** Back, Print and Download PDF: on screen only, never on paper. */
+function InvoiceActions({ invoice }: { invoice: Invoice }) {
+  const download = useMutation({
+    // Fetched with the token (a plain link would go without it), then saved under the invoice's number.
+    mutationFn: async () => {
       saveFile(await invoicePdf(invoice.id), `${invoice.number}.pdf`);
-    } catch (error) {
-      setDownloadError(errorMessage('downloadInvoice', error));
-    } finally {
-      setDownloading(false);
-    }
-  }
-
+    },
+  });
   return (
-    <div style={pageStyle}>
-      <Flex className="invoice-actions" wrap gap="small" justify="space-between" style={{ marginBottom: 16 }}>
+    <div className="invoice-actions">
+      <Flex wrap gap="small" justify="space-between" className="invoice-action-bar">
         <ButtonLink to="/profile" icon={<ArrowLeftOutlined />}>
           Back to Profile
         </ButtonLink>
@@ -90,132 +75,187 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           >
             Print
           </Button>
-          <Button type="primary" icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadPdf()}>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            loading={download.isPending}
+            onClick={() => {
+              download.mutate();
+            }}
+          >
             Download PDF
           </Button>
         </Flex>
       </Flex>
-      <div className="invoice-actions">
-        <Notice type="error" text={downloadError} />
-      </div>
-
-      <article className="invoice" aria-labelledby="invoice-title">
-        <header className="invoice-head">
-          <address className="invoice-party">
-            <strong className="invoice-supplier-name">{supplier.name}</strong>
-            {supplier.address !== null && <span className="invoice-address">{supplier.address}</span>}
-            {supplier.gstin !== null && <span>GSTIN: {supplier.gstin}</span>}
-            <span>
-              State: {supplier.state.name} (code {supplier.state.code})
-            </span>
-          </address>
-          <div className="invoice-heading">
-            <h1 id="invoice-title" className="invoice-h1">
-              Tax Invoice
-            </h1>
-            <dl className="invoice-facts">
-              <dt>Invoice number</dt>
-              <dd>{invoice.number}</dd>
-              <dt>Invoice date</dt>
-              <dd>{formatIndiaDate(invoice.created_at)}</dd>
-              <dt>Place of supply</dt>
-              <dd>
-                {placeOfSupply.name} ({placeOfSupply.code})
-              </dd>
-            </dl>
-          </div>
-        </header>
-
-        <section className="invoice-section" aria-labelledby="invoice-bill-to">
-          <h2 id="invoice-bill-to" className="invoice-h2">
-            Bill to
-          </h2>
-          <address className="invoice-party">
-            <strong>{buyer.name}</strong>
-            <span>{buyer.email}</span>
-            {buyer.gstin !== null && <span>GSTIN: {buyer.gstin}</span>}
-            {buyer.state !== null && (
-              <span>
-                State: {buyer.state.name} (code {buyer.state.code})
-              </span>
-            )}
-          </address>
-        </section>
-
-        <table className="invoice-table">
-          <caption className="invoice-caption">Items</caption>
-          <thead>
-            <tr>
-              <th scope="col">Description</th>
-              <th scope="col">SAC</th>
-              <th scope="col">Period</th>
-              <th scope="col" className="invoice-amount">
-                Taxable value
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>Better+ {planName} Plan, monthly subscription</td>
-              <td>{invoice.sac}</td>
-              <td>
-                {formatIndiaDate(invoice.period_start)} – {formatIndiaDate(invoice.period_end)}
-              </td>
-              <td className="invoice-amount">{formatInr(invoice.taxable_amount)}</td>
-            </tr>
-          </tbody>
-        </table>
-
-        <table className="invoice-totals">
-          <caption className="invoice-caption">Totals</caption>
-          <tbody>
-            <tr>
-              <th scope="row">Taxable value</th>
-              <td className="invoice-amount">{formatInr(invoice.taxable_amount)}</td>
-            </tr>
-            {taxLines.map(([label, paise]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td className="invoice-amount">{formatInr(paise)}</td>
-              </tr>
-            ))}
-            <tr className="invoice-total">
-              <th scope="row">Total ({invoice.currency})</th>
-              <td className="invoice-amount">{formatInr(invoice.amount)}</td>
-            </tr>
-          </tbody>
-        </table>
-        <p className="invoice-words">
-          <strong>Amount in words:</strong> {invoice.amount_in_words}
-        </p>
-        <p className="invoice-note">Tax payable on reverse charge: No</p>
-
-        <section className="invoice-section" aria-labelledby="invoice-payment">
-          <h2 id="invoice-payment" className="invoice-h2">
-            Payment information
-          </h2>
-          <dl className="invoice-facts">
-            <dt>Payment ID</dt>
-            <dd>{invoice.payment_id}</dd>
-            <dt>Paid through</dt>
-            <dd>Razorpay</dd>
-            <dt>Amount paid</dt>
-            <dd>{formatInr(invoice.amount)}</dd>
-          </dl>
-        </section>
-
-        <section className="invoice-section" aria-labelledby="invoice-terms">
-          <h2 id="invoice-terms" className="invoice-h2">
-            Terms
-          </h2>
-          <ul className="invoice-terms">
-            <li>Payments are non-refundable.</li>
-            <li>The subscription renews automatically every month unless cancelled.</li>
-            <li>Cancelling keeps your access until the end of the current billing cycle.</li>
-          </ul>
-        </section>
-        <p className="invoice-note">This is a computer-generated invoice and needs no signature.</p>
-      </article>
+      <Notice type="error" text={download.isError ? errorMessage('downloadInvoice', download.error) : null} />
     </div>
+  );
+}
+
+/** The GST tax invoice itself (CGST Rule 46), as it reads on screen and on paper. */
+function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+  return (
+    <article className="invoice" aria-labelledby="invoice-title">
+      <InvoiceHead invoice={invoice} />
+      <BillTo buyer={invoice.buyer} />
+      <InvoiceItems invoice={invoice} />
+      <InvoiceTotals invoice={invoice} />
+      <p className="invoice-words">
+        <strong>Amount in words:</strong> {invoice.amount_in_words}
+      </p>
+      <p className="invoice-note">Tax payable on reverse charge: No</p>
+      <PaymentInformation invoice={invoice} />
+      <InvoiceTerms />
+      <p className="invoice-note">This is a computer-generated invoice and needs no signature.</p>
+    </article>
+  );
+}
+
+/** The supplier, and the invoice's title, number, date and place of supply. */
+function InvoiceHead({ invoice }: { invoice: Invoice }) {
+  const { supplier, place_of_supply: placeOfSupply } = invoice;
+  return (
+    <header className="invoice-head">
+      <address className="invoice-party">
+        <strong className="invoice-supplier-name">{supplier.name}</strong>
+        {supplier.address !== null && <span className="invoice-address">{supplier.address}</span>}
+        {supplier.gstin !== null && <span>GSTIN: {supplier.gstin}</span>}
+        <span>
+          State: {supplier.state.name} (code {supplier.state.code})
+        </span>
+      </address>
+      <div className="invoice-heading">
+        <h1 id="invoice-title" className="invoice-h1">
+          Tax Invoice
+        </h1>
+        <dl className="invoice-facts">
+          <dt>Invoice number</dt>
+          <dd>{invoice.number}</dd>
+          <dt>Invoice date</dt>
+          <dd>{formatIndiaDate(invoice.created_at)}</dd>
+          <dt>Place of supply</dt>
+          <dd>
+            {placeOfSupply.name} ({placeOfSupply.code})
+          </dd>
+        </dl>
+      </div>
+    </header>
+  );
+}
+
+function BillTo({ buyer }: { buyer: Invoice['buyer'] }) {
+  return (
+    <section className="invoice-section" aria-labelledby="invoice-bill-to">
+      <h2 id="invoice-bill-to" className="invoice-h2">
+        Bill to
+      </h2>
+      <address className="invoice-party">
+        <strong>{buyer.name}</strong>
+        <span>{buyer.email}</span>
+        {buyer.gstin !== null && <span>GSTIN: {buyer.gstin}</span>}
+        {buyer.state !== null && (
+          <span>
+            State: {buyer.state.name} (code {buyer.state.code})
+          </span>
+        )}
+      </address>
+    </section>
+  );
+}
+
+function InvoiceItems({ invoice }: { invoice: Invoice }) {
+  const planName = invoice.plan === 'premium' ? PREMIUM_PLAN.name : invoice.plan;
+  return (
+    <table className="invoice-table">
+      <caption className="invoice-caption">Items</caption>
+      <thead>
+        <tr>
+          <th scope="col">Description</th>
+          <th scope="col">SAC</th>
+          <th scope="col">Period</th>
+          <th scope="col" className="invoice-amount">
+            Taxable value
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>Better+ {planName} Plan, monthly subscription</td>
+          <td>{invoice.sac}</td>
+          <td>
+            {formatIndiaDate(invoice.period_start)} – {formatIndiaDate(invoice.period_end)}
+          </td>
+          <td className="invoice-amount">{formatInr(invoice.taxable_amount)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** IGST between states; CGST and SGST (or UTGST) at half the rate each within one. */
+function taxLinesOf({ rate, cgst, sgst, igst, local_tax: localTax }: Invoice['tax']): [label: string, paise: number][] {
+  const half = rate / 2;
+  return igst > 0
+    ? [[`IGST @ ${rate}%`, igst]]
+    : [
+        [`CGST @ ${half}%`, cgst],
+        [`${localTax} @ ${half}%`, sgst],
+      ];
+}
+
+function InvoiceTotals({ invoice }: { invoice: Invoice }) {
+  return (
+    <table className="invoice-totals">
+      <caption className="invoice-caption">Totals</caption>
+      <tbody>
+        <tr>
+          <th scope="row">Taxable value</th>
+          <td className="invoice-amount">{formatInr(invoice.taxable_amount)}</td>
+        </tr>
+        {taxLinesOf(invoice.tax).map(([label, paise]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td className="invoice-amount">{formatInr(paise)}</td>
+          </tr>
+        ))}
+        <tr className="invoice-total">
+          <th scope="row">Total ({invoice.currency})</th>
+          <td className="invoice-amount">{formatInr(invoice.amount)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+function PaymentInformation({ invoice }: { invoice: Invoice }) {
+  return (
+    <section className="invoice-section" aria-labelledby="invoice-payment">
+      <h2 id="invoice-payment" className="invoice-h2">
+        Payment information
+      </h2>
+      <dl className="invoice-facts">
+        <dt>Payment ID</dt>
+        <dd>{invoice.payment_id}</dd>
+        <dt>Paid through</dt>
+        <dd>Razorpay</dd>
+        <dt>Amount paid</dt>
+        <dd>{formatInr(invoice.amount)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function InvoiceTerms() {
+  return (
+    <section className="invoice-section" aria-labelledby="invoice-terms">
+      <h2 id="invoice-terms" className="invoice-h2">
+        Terms
+      </h2>
+      <ul className="invoice-terms">
+        <li>Payments are non-refundable.</li>
+        <li>The subscription renews automatically every month unless cancelled.</li>
+        <li>Cancelling keeps your access until the end of the current billing cycle.</li>
+      </ul>
+    </section>
   );
 }

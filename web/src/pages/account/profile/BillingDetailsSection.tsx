@@ -6,7 +6,7 @@ import { SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { billingDetailsQuery } from '../../../billing/api.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
 
 interface BillingFields {
   stateCode?: string;
@@ -40,7 +40,9 @@ export function BillingDetailsSection() {
 
   return (
     <Card title={<SectionTitle>Billing Details</SectionTitle>}>
-      <Typography.Paragraph type="secondary">Optional. Your state and GSTIN appear on your invoices; a GSTIN lets a business claim the tax back.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Optional. Your state and GSTIN appear on your invoices; a GSTIN lets a business claim the tax back.
+      </Typography.Paragraph>
       {status.message && <Notice {...status.message} />}
       {/* A failure to load is silent, as the other billing sections' are. */}
       {isPending && <Skeleton active title={false} paragraph={{ rows: 2 }} />}
@@ -57,11 +59,7 @@ export function BillingDetailsSection() {
           }}
         >
           <Form.Item label="State (place of supply)" name="stateCode">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={details.states.map(({ code, name }) => ({ value: code, label: name }))}
-            />
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={details.states.map(({ code, name }) => ({ value: code, label: name }))} />
           </Form.Item>
           <Form.Item
             label="GSTIN (optional)"

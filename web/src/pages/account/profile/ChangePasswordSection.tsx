@@ -7,7 +7,7 @@ import { SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 import { useSession } from '../../../session/context.ts';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
 
 type PasswordFields = Body<'/api/user/change-password', 'put'>;
 

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Card } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { PlanChoice } from '../../../billing/PlanChoice.tsx';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import styles from './profile.module.css';
 
 const CHOOSE_A_PLAN = 'choose-a-plan';
 
@@ -23,8 +24,7 @@ export function ChoosePlanSection({ settled }: { settled: boolean }) {
   }, [hash, settled]);
 
   return (
-    // Room above for the sticky header when scrolled to.
-    <Card id={CHOOSE_A_PLAN} style={{ scrollMarginTop: 80 }} title={<SectionTitle id={`${CHOOSE_A_PLAN}-title`}>Choose a Plan</SectionTitle>}>
+    <Card id={CHOOSE_A_PLAN} className={styles.choosePlan} title={<SectionTitle id={`${CHOOSE_A_PLAN}-title`}>Choose a Plan</SectionTitle>}>
       <PlanChoice />
     </Card>
   );

@@ -3,9 +3,8 @@ import { Card, Flex, Typography } from 'antd';
 import { invoicesQuery } from '../../../billing/api.ts';
 import { formatIndiaDate, rupeesFromPaise } from '../../../billing/format.ts';
 import { ButtonLink } from '../../../components/RouterLink.tsx';
-import { SectionTitle } from './SectionTitle.tsx';
-
-const rowStyle = { padding: '12px 0', borderTop: '1px solid #f0f0f0' } as const;
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import styles from './profile.module.css';
 
 /** The user's invoices, newest first: amount in rupees, date, and View (spec section 2). A failure to load is silent. */
 export function InvoicesSection() {
@@ -14,9 +13,9 @@ export function InvoicesSection() {
     <Card title={<SectionTitle>Invoices</SectionTitle>}>
       {invoices?.length === 0 && <Typography.Text>No invoices available</Typography.Text>}
       {invoices !== undefined && invoices.length > 0 && (
-        <ul style={{ margin: '-12px 0', padding: 0, listStyle: 'none' }}>
-          {invoices.map((invoice, index) => (
-            <li key={invoice.id} style={index === 0 ? { ...rowStyle, borderTop: 'none' } : rowStyle}>
+        <ul className={styles.invoices}>
+          {invoices.map((invoice) => (
+            <li key={invoice.id} className={styles.invoice}>
               <Flex wrap align="center" justify="space-between" gap="small">
                 <Flex wrap gap="middle" align="baseline">
                   <Typography.Text strong>{rupeesFromPaise(invoice.amount)}</Typography.Text>

@@ -6,7 +6,7 @@ import { SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 import { userQuery, userQueryKey } from '../../../session/context.ts';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
 
 /** Name (editable) and email (read-only, spec section 5). */
 export function ProfileInfoSection() {

@@ -4,12 +4,13 @@ import { Button, Card, Descriptions, Modal, Skeleton, Typography } from 'antd';
 import { api, dataOf } from '../../../api/client.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { LONG_NOTE_MS, SHORT_NOTE_MS } from '../../../app/timings.ts';
-import { subscriptionQuery } from '../../../billing/api.ts';
+import { subscriptionQuery, type Subscription } from '../../../billing/api.ts';
 import { formatIndiaDate } from '../../../billing/format.ts';
 import { BASIC_PLAN, PREMIUM_PLAN, queriesPerMonth } from '../../../billing/plans.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import styles from './profile.module.css';
 
 const planNames = { basic: BASIC_PLAN.name, premium: PREMIUM_PLAN.name } as const;
 const statusNames = { active: 'Active', cancelled: 'Cancelled', halted: 'Halted', expired: 'Expired' } as const;
@@ -18,23 +19,8 @@ const CANCELLED = 'Subscription cancelled successfully. You can continue using p
 
 /** Plan, allowance and expiry (spec section 2); Premium that is not cancelled can be cancelled after a confirmation. */
 export function SubscriptionSection() {
-  const queryClient = useQueryClient();
   const { data: subscription, isPending } = useQuery(subscriptionQuery);
-  const [confirming, setConfirming] = useState(false);
   const status = useTimedMessage(SHORT_NOTE_MS);
-  const cancel = useMutation({
-    mutationFn: () => dataOf(api.POST('/api/subscription/cancel')),
-    onSuccess: (cancelled) => {
-      queryClient.setQueryData(subscriptionQuery.queryKey, cancelled);
-      status.show('success', CANCELLED, LONG_NOTE_MS);
-    },
-    onError: (error) => {
-      status.show('error', errorMessage('cancelSubscription', error));
-    },
-    onSettled: () => {
-      setConfirming(false);
-    },
-  });
 
   return (
     <Card title={<SectionTitle>Current Subscription</SectionTitle>}>
@@ -57,45 +43,64 @@ export function SubscriptionSection() {
             ]}
           />
           {subscription.plan === 'premium' && subscription.status === 'cancelled' && (
-            <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
-              Premium stays yours until {formatIndiaDate(subscription.endDate)}; then your plan switches to Basic.
-            </Typography.Paragraph>
+            <p className={styles.cancelledNote}>Premium stays yours until {formatIndiaDate(subscription.endDate)}; then your plan switches to Basic.</p>
           )}
-          {subscription.plan === 'premium' && subscription.status !== 'cancelled' && (
-            <>
-              <Button
-                danger
-                style={{ marginTop: 16 }}
-                onClick={() => {
-                  status.clear();
-                  setConfirming(true);
-                }}
-              >
-                Cancel Subscription
-              </Button>
-              <Modal
-                open={confirming}
-                title="Cancel your Premium subscription?"
-                okText="Yes, Cancel Subscription"
-                cancelText="Keep Premium"
-                okButtonProps={{ danger: true }}
-                confirmLoading={cancel.isPending}
-                // The outcome's note takes the focus (an error) or is announced; the button it would return to is gone.
-                focusable={{ focusTriggerAfterClose: false }}
-                onOk={() => {
-                  cancel.mutate();
-                }}
-                onCancel={() => {
-                  setConfirming(false);
-                }}
-              >
-                Your Premium access lasts until {formatIndiaDate(subscription.endDate)}. After that your plan switches to Basic, with{' '}
-                {queriesPerMonth(BASIC_PLAN)}. Payments are not refunded.
-              </Modal>
-            </>
-          )}
+          {subscription.plan === 'premium' && subscription.status !== 'cancelled' && <CancelPremium subscription={subscription} status={status} />}
         </>
       ) : null}
     </Card>
+  );
+}
+
+/** Cancel Subscription and its confirmation; the outcome is told in the section's status note. */
+function CancelPremium({ subscription, status }: { subscription: Subscription; status: ReturnType<typeof useTimedMessage> }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => dataOf(api.POST('/api/subscription/cancel')),
+    onSuccess: (cancelled) => {
+      queryClient.setQueryData(subscriptionQuery.queryKey, cancelled);
+      status.show('success', CANCELLED, LONG_NOTE_MS);
+    },
+    onError: (error) => {
+      status.show('error', errorMessage('cancelSubscription', error));
+    },
+    onSettled: () => {
+      setConfirming(false);
+    },
+  });
+
+  return (
+    <>
+      <Button
+        danger
+        className={styles.cancelButton}
+        onClick={() => {
+          status.clear();
+          setConfirming(true);
+        }}
+      >
+        Cancel Subscription
+      </Button>
+      <Modal
+        open={confirming}
+        title="Cancel your Premium subscription?"
+        okText="Yes, Cancel Subscription"
+        cancelText="Keep Premium"
+        okButtonProps={{ danger: true }}
+        confirmLoading={cancel.isPending}
+        // The outcome's note takes the focus (an error) or is announced; the button it would return to is gone.
+        focusable={{ focusTriggerAfterClose: false }}
+        onOk={() => {
+          cancel.mutate();
+        }}
+        onCancel={() => {
+          setConfirming(false);
+        }}
+      >
+        Your Premium access lasts until {formatIndiaDate(subscription.endDate)}. After that your plan switches to Basic, with {queriesPerMonth(BASIC_PLAN)}.
+        Payments are not refunded.
+      </Modal>
+    </>
   );
 }

@@ -3,7 +3,6 @@ import { Flex, Skeleton, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
-import { AdminPage } from '../AdminPage.tsx';
 import { analyticsQuery, type Analytics } from '../api/adminApi.ts';
 import { indiaDay } from '../format.ts';
 import { EventsTab } from './EventsTab.tsx';
@@ -11,6 +10,7 @@ import { OverviewTab } from './OverviewTab.tsx';
 import { QuestionsSection } from './QuestionsSection.tsx';
 import { analyticsParams, rangeChoiceOf, searchParamsOfRange } from './range.ts';
 import { RangeSelector } from './RangeSelector.tsx';
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 
 /** The site's first-party analytics (spec section 2, Analytics) over the chosen range. A 401 ends the session. */
 export function AnalyticsPage() {
@@ -22,26 +22,28 @@ export function AnalyticsPage() {
   const { data, error, isFetching } = useQuery(analyticsQuery(request));
 
   return (
-    <AdminPage title="Analytics">
-      <RangeSelector
-        choice={choice}
-        today={today}
-        onChange={(next) => {
-          setParams(searchParamsOfRange(next));
-        }}
-      />
-      {request === null ? (
-        <Typography.Text>Choose a start date and an end date.</Typography.Text>
-      ) : error ? (
-        <Notice type="error" text={errorMessage('adminAnalytics', error)} />
-      ) : data ? (
-        <Report analytics={data} updating={isFetching} />
-      ) : (
-        <div role="status" aria-label="Loading analytics">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </div>
-      )}
-    </AdminPage>
+    <PageLayout width="full" title="Analytics">
+      <Flex vertical gap="large">
+        <RangeSelector
+          choice={choice}
+          today={today}
+          onChange={(next) => {
+            setParams(searchParamsOfRange(next));
+          }}
+        />
+        {request === null ? (
+          <Typography.Text>Choose a start date and an end date.</Typography.Text>
+        ) : error ? (
+          <Notice type="error" text={errorMessage('adminAnalytics', error)} />
+        ) : data ? (
+          <Report analytics={data} updating={isFetching} />
+        ) : (
+          <div role="status" aria-label="Loading analytics">
+            <Skeleton active paragraph={{ rows: 8 }} />
+          </div>
+        )}
+      </Flex>
+    </PageLayout>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Card, Col, Row, Statistic, Table } from 'antd';
-import { SectionTitle } from '../../account/profile/SectionTitle.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import type { Analytics } from '../api/adminApi.ts';
 import { ChartCard } from '../charts/ChartCard.tsx';
 import { formatCount, formatDay, formatDuration, formatPercent } from '../format.ts';
+import styles from '../admin.module.css';
 
 const cardColumn = { xs: 24, sm: 12, lg: 6 } as const;
 
@@ -18,7 +19,7 @@ export function OverviewTab({ analytics }: { analytics: Analytics }) {
     <Row gutter={[16, 16]}>
       {figures.map(({ title, value }) => (
         <Col key={title} {...cardColumn}>
-          <Card style={{ height: '100%' }}>
+          <Card className={styles.figure}>
             <Statistic title={title} value={value} />
           </Card>
         </Col>

@@ -3,17 +3,18 @@ import { Card, Col, Row, Table, Typography } from 'antd';
 import { entryPath } from '../../knowledge/knowledgeApi.ts';
 import type { Analytics } from '../api/adminApi.ts';
 import { formatCount } from '../format.ts';
+import styles from '../admin.module.css';
 
 type AskedQuestion = Analytics['topQuestions'][number];
 type NotHelpfulAnswer = Analytics['notHelpfulAnswers'][number];
 
-const cardTitle = (title: string) => <h3 style={{ margin: 0, font: 'inherit' }}>{title}</h3>;
+const cardTitle = (title: string) => <h3 className={styles.cardTitle}>{title}</h3>;
 
 /** A cell's list, one line per item, or a dash when there is none. */
 function Lines({ items, render }: { items: readonly string[]; render: (item: string) => ReactNode }) {
   if (items.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <ul className={styles.lines}>
       {/* Two users may give the same reason: the position keeps the keys apart. */}
       {items.map((item, position) => (
         <li key={`${String(position)}:${item}`}>{render(item)}</li>
@@ -25,8 +26,10 @@ function Lines({ items, render }: { items: readonly string[]; render: (item: str
 /** Answers users marked not helpful, by question: what to mend in the knowledge base or the answers. */
 function NotHelpfulTable({ answers }: { answers: NotHelpfulAnswer[] }) {
   return (
-    <Card style={{ height: '100%' }} title={cardTitle('Not Helpful Answers')}>
-      <Typography.Paragraph type="secondary">Questions whose answers users marked not helpful in this period, with their latest reasons and the entries the answers cited.</Typography.Paragraph>
+    <Card className={styles.figure} title={cardTitle('Not Helpful Answers')}>
+      <Typography.Paragraph type="secondary">
+        Questions whose answers users marked not helpful in this period, with their latest reasons and the entries the answers cited.
+      </Typography.Paragraph>
       <Table
         rowKey="question"
         size="small"
@@ -36,7 +39,12 @@ function NotHelpfulTable({ answers }: { answers: NotHelpfulAnswer[] }) {
         columns={[
           { key: 'question', title: 'Question', dataIndex: 'question' },
           { key: 'count', title: 'Times Marked', dataIndex: 'count', align: 'right', render: (count: number) => formatCount(count) },
-          { key: 'reasons', title: 'Latest Reasons', dataIndex: 'reasons', render: (reasons: string[]) => <Lines items={reasons} render={(reason) => reason} /> },
+          {
+            key: 'reasons',
+            title: 'Latest Reasons',
+            dataIndex: 'reasons',
+            render: (reasons: string[]) => <Lines items={reasons} render={(reason) => reason} />,
+          },
           {
             key: 'sources',
             title: 'Sources Cited',
@@ -61,7 +69,7 @@ function NotHelpfulTable({ answers }: { answers: NotHelpfulAnswer[] }) {
 
 function QuestionTable({ title, description, questions, empty }: { title: string; description: string; questions: AskedQuestion[]; empty: string }) {
   return (
-    <Card style={{ height: '100%' }} title={cardTitle(title)}>
+    <Card className={styles.figure} title={cardTitle(title)}>
       <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>
       <Table
         rowKey="question"
@@ -85,12 +93,17 @@ function QuestionTable({ title, description, questions, empty }: { title: string
 export function QuestionsSection({ analytics }: { analytics: Analytics }) {
   return (
     <section aria-labelledby="analytics-questions">
-      <Typography.Title level={2} id="analytics-questions" style={{ fontSize: 22 }}>
+      <h2 id="analytics-questions" className={styles.questionsTitle}>
         Questions
-      </Typography.Title>
+      </h2>
       <Row gutter={[16, 16]}>
         <Col xs={24}>
-          <QuestionTable title="Top Questions" description="What users asked most often in this period." questions={analytics.topQuestions} empty="No questions in this period" />
+          <QuestionTable
+            title="Top Questions"
+            description="What users asked most often in this period."
+            questions={analytics.topQuestions}
+            empty="No questions in this period"
+          />
         </Col>
         {/* The two signals of what to mend, side by side. */}
         <Col xs={24} lg={10}>

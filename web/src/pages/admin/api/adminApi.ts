@@ -35,7 +35,8 @@ export type Analytics = Answer<'/api/admin/analytics', 'get'>;
 export const statsQueryKey = [...adminQueryKey, 'stats'] as const;
 
 /** The stats with the kept credentials, or with `authorization` (signing in tries credentials not yet kept). */
-export const fetchStats = (authorization?: string) => dataOf(adminApi.GET('/api/admin/stats', authorization === undefined ? {} : { headers: { Authorization: authorization } }));
+export const fetchStats = (authorization?: string) =>
+  dataOf(adminApi.GET('/api/admin/stats', authorization === undefined ? {} : { headers: { Authorization: authorization } }));
 
 export const statsQuery = queryOptions({
   queryKey: statsQueryKey,

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Card, Flex, Spin, Typography } from 'antd';
-import { SectionTitle } from '../../account/profile/SectionTitle.tsx';
-import { CHART_HEIGHT, type TrendChartProps } from './trend.ts';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import type { TrendChartProps } from './trend.ts';
+import styles from '../admin.module.css';
 
 const TrendChart = lazy(async () => ({ default: (await import('./TrendChart.tsx')).TrendChart }));
 
@@ -16,10 +17,10 @@ export function ChartCard({ title, ...chart }: { title: string } & TrendChartPro
       {chart.points.length === 0 ? (
         <Typography.Text type="secondary">No data for this period</Typography.Text>
       ) : (
-        <div role="img" aria-label={`${title}. ${description}`} style={{ minHeight: CHART_HEIGHT }}>
+        <div role="img" aria-label={`${title}. ${description}`} className={styles.chart}>
           <Suspense
             fallback={
-              <Flex align="center" justify="center" style={{ height: CHART_HEIGHT }}>
+              <Flex align="center" justify="center" className={styles.chartLoading}>
                 <Spin />
               </Flex>
             }

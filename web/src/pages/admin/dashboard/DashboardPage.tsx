@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { errorMessage } from '../../../api/errors.ts';
 import { formatInr } from '../../../billing/format.ts';
 import { Notice } from '../../../components/Notice.tsx';
-import { AdminPage } from '../AdminPage.tsx';
 import { statsQuery, type AdminStats } from '../api/adminApi.ts';
 import { ChartCard } from '../charts/ChartCard.tsx';
 import { formatCount, formatDueForReview, formatMonth, formatPlan } from '../format.ts';
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
+import styles from '../admin.module.css';
 
 /** The platform's figures (spec section 2, Dashboard). A 401 ends the session (the admin client sees to it). */
 export function DashboardPage() {
   const { data, error } = useQuery(statsQuery);
   return (
-    <AdminPage title="Dashboard">
+    <PageLayout width="full" title="Dashboard">
       {error ? (
         <Notice type="error" text={errorMessage('adminDashboard', error)} />
       ) : data ? (
@@ -22,7 +23,7 @@ export function DashboardPage() {
           <Skeleton active paragraph={{ rows: 6 }} />
         </div>
       )}
-    </AdminPage>
+    </PageLayout>
   );
 }
 
@@ -35,36 +36,36 @@ const rupees = (value: number) => formatInr(Math.round(value * 100));
 function Figures({ stats }: { stats: AdminStats }) {
   const review = formatDueForReview(stats.knowledgeDueForReview, stats.knowledgeEntries);
   return (
-    <>
+    <Flex vertical gap="large">
       <Row gutter={[16, 16]}>
         <Col {...cardColumn}>
-          <Card style={{ height: '100%' }}>
+          <Card className={styles.figure}>
             <Statistic title="Total Users" value={formatCount(stats.totalUsers)} />
           </Card>
         </Col>
         <Col {...cardColumn}>
-          <Card style={{ height: '100%' }}>
+          <Card className={styles.figure}>
             <Statistic title="Monthly Revenue" value={formatInr(stats.monthlyRevenue)} />
             <Typography.Text type="secondary">Last 30 days</Typography.Text>
           </Card>
         </Col>
         <Col {...cardColumn}>
-          <Card style={{ height: '100%' }}>
+          <Card className={styles.figure}>
             <Statistic title="Monthly Queries" value={formatCount(stats.monthlyQueries)} />
             <Typography.Text type="secondary">Last 30 days</Typography.Text>
           </Card>
         </Col>
         <Col {...cardColumn}>
-          <Card style={{ height: '100%' }}>
+          <Card className={styles.figure}>
             <Typography.Text type="secondary">Subscriptions by Plan</Typography.Text>
             {stats.subscriptionsByPlan.length === 0 ? (
-              <Typography.Paragraph style={{ margin: '8px 0 0' }}>No subscriptions yet</Typography.Paragraph>
+              <p className={styles.plans}>No subscriptions yet</p>
             ) : (
-              <dl style={{ margin: '8px 0 0' }}>
+              <dl className={styles.plans}>
                 {stats.subscriptionsByPlan.map(({ plan, count }) => (
-                  <div key={plan} style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                  <div key={plan} className={styles.plan}>
                     <dt>{formatPlan(plan)}</dt>
-                    <dd style={{ margin: 0, fontWeight: 600 }}>{formatCount(count)}</dd>
+                    <dd className={styles.planCount}>{formatCount(count)}</dd>
                   </div>
                 ))}
               </dl>
@@ -72,7 +73,7 @@ function Figures({ stats }: { stats: AdminStats }) {
           </Card>
         </Col>
         <Col {...cardColumn}>
-          <Card style={{ height: '100%' }}>
+          <Card className={styles.figure}>
             <Statistic title="Entries Due for Review" value={review.value} />
             <Typography.Text type="secondary">{review.note}</Typography.Text>
           </Card>
@@ -98,6 +99,6 @@ function Figures({ stats }: { stats: AdminStats }) {
           />
         </Col>
       </Row>
-    </>
+    </Flex>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
-import { AuthCard } from '../../auth/AuthCard.tsx';
+import { AuthCard } from '../../../components/AuthCard.tsx';
 import { useAdminSession } from '../session/context.ts';
 
 interface AdminSignInFields {

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
+import styles from '../admin.module.css';
 
 /** How long typing pauses before the table is searched: one call per pause, not per key. */
 const SEARCH_DELAY_MS = 300;
@@ -36,7 +37,7 @@ export function SearchBox({ search, onSearch }: { search: string; onSearch: (sea
       allowClear
       value={text}
       maxLength={200}
-      style={{ maxWidth: 420 }}
+      className={styles.search}
       onChange={(event) => {
         setText(event.target.value);
       }}

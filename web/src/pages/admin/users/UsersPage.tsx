@@ -4,12 +4,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
-import { AdminPage } from '../AdminPage.tsx';
 import { usersQuery, type UsersRequest } from '../api/adminApi.ts';
 import { exportUsers } from './exportUsers.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { UsersTable } from './UsersTable.tsx';
 import { searchParamsOf, usersRequestOf } from './usersRequest.ts';
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 
 /** Users and their subscriptions (spec section 2, Users): searched, sorted and paged at the server, and exported as CSV. */
 export function UsersPage() {
@@ -27,10 +27,17 @@ export function UsersPage() {
   };
 
   return (
-    <AdminPage
+    <PageLayout
+      width="full"
       title="Users"
       actions={
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => { exporting.mutate(); }}>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting.isPending}
+          onClick={() => {
+            exporting.mutate();
+          }}
+        >
           Export CSV
         </Button>
       }
@@ -41,6 +48,6 @@ export function UsersPage() {
         <Notice type="error" text={error ? errorMessage('adminUsers', error) : null} />
         <UsersTable request={request} page={data} loading={isFetching} onChange={show} />
       </Flex>
-    </AdminPage>
+    </PageLayout>
   );
 }

@@ -4,6 +4,7 @@ import { Button, Flex, Input, Popover, Typography } from 'antd';
 import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../../api/errors.ts';
 import { REASON_MAX, rateAnswer, type Feedback } from './chatApi.ts';
+import styles from './chat.module.css';
 
 /**
  * Under an answer: thumbs up and thumbs down, the chosen one pressed. Thumbs down marks the answer
@@ -29,37 +30,6 @@ export function AnswerFeedback({ id, feedback }: { id: string; feedback: Feedbac
     if (mark?.helpful !== false) rating.mutate({ helpful: false });
   };
 
-  const reasonForm = (
-    <form
-      aria-label="Why this answer was not helpful"
-      onSubmit={(event) => {
-        event.preventDefault();
-        rating.mutate({ helpful: false, reason }, { onSuccess: () => { setAsking(false); } });
-      }}
-    >
-      <Flex vertical gap={8} style={{ width: 'min(320px, 80vw)' }}>
-        <Input.TextArea
-          aria-label="Why was this answer not helpful? (optional)"
-          placeholder="What was missing or wrong? (optional)"
-          autoFocus
-          rows={3}
-          maxLength={REASON_MAX}
-          showCount
-          value={reason}
-          onChange={(event) => { setReason(event.target.value); }}
-        />
-        <Flex justify="end" gap={8}>
-          <Button size="small" onClick={() => { setAsking(false); }}>
-            Close
-          </Button>
-          <Button size="small" type="primary" htmlType="submit" loading={rating.isPending}>
-            Send
-          </Button>
-        </Flex>
-      </Flex>
-    </form>
-  );
-
   return (
     <Flex align="center" gap={4} role="group" aria-label="Was this answer helpful?">
       <Button
@@ -70,7 +40,33 @@ export function AnswerFeedback({ id, feedback }: { id: string; feedback: Feedbac
         icon={shown?.helpful === true ? <LikeFilled /> : <LikeOutlined />}
         onClick={helpful}
       />
-      <Popover open={asking} onOpenChange={setAsking} trigger="click" placement="bottomRight" title="Tell us why" content={reasonForm}>
+      <Popover
+        open={asking}
+        onOpenChange={setAsking}
+        trigger="click"
+        placement="bottomRight"
+        title="Tell us why"
+        content={
+          <ReasonForm
+            reason={reason}
+            onChange={setReason}
+            sending={rating.isPending}
+            onSend={() => {
+              rating.mutate(
+                { helpful: false, reason },
+                {
+                  onSuccess: () => {
+                    setAsking(false);
+                  },
+                },
+              );
+            }}
+            onClose={() => {
+              setAsking(false);
+            }}
+          />
+        }
+      >
         <Button
           type="text"
           size="small"
@@ -83,15 +79,59 @@ export function AnswerFeedback({ id, feedback }: { id: string; feedback: Feedbac
       </Popover>
       {/* The message list around it is a polite live region: both are read out as they appear. */}
       {rating.isError && (
-        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+        <Typography.Text type="danger" className={styles.note}>
           {errorMessage('rateAnswer', rating.error)}
         </Typography.Text>
       )}
       {rating.isSuccess && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" className={styles.note}>
           Thanks for your feedback
         </Typography.Text>
       )}
     </Flex>
+  );
+}
+
+interface ReasonFormProps {
+  reason: string;
+  onChange: (reason: string) => void;
+  sending: boolean;
+  onSend: () => void;
+  onClose: () => void;
+}
+
+/** Why the answer was not helpful, in the user's words (optional), sent with the thumbs down. */
+function ReasonForm({ reason, onChange, sending, onSend, onClose }: ReasonFormProps) {
+  return (
+    <form
+      aria-label="Why this answer was not helpful"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend();
+      }}
+    >
+      <Flex vertical gap="small" className={styles.reasonForm}>
+        <Input.TextArea
+          aria-label="Why was this answer not helpful? (optional)"
+          placeholder="What was missing or wrong? (optional)"
+          autoFocus
+          rows={3}
+          maxLength={REASON_MAX}
+          showCount
+          value={reason}
+          onChange={(event) => {
+            onChange(event.target.value);
+          }}
+        />
+        <Flex justify="end" gap="small">
+          <Button size="small" onClick={onClose}>
+            Close
+          </Button>
+          <Button size="small" type="primary" htmlType="submit" loading={sending}>
+            Send
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
   );
 }

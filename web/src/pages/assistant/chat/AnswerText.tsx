@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { ANSWER_COLLAPSE_CHARS, TYPING_CHARS_PER_TICK, TYPING_TICK_MS } from '../../../app/timings.ts';
 import { renderEmphasis } from './markdown.tsx';
 import { usePrefersReducedMotion } from '../../../hooks/usePrefersReducedMotion.ts';
+import styles from './chat.module.css';
 
 interface AnswerTextProps {
   text: string;
@@ -42,12 +43,20 @@ export function AnswerText({ text, typing, onRevealed }: AnswerTextProps) {
   return (
     <div>
       {visible.split(/\n{2,}/).map((paragraph, i) => (
-        <Typography.Paragraph key={i} style={{ marginBottom: 8, whiteSpace: 'pre-wrap' }}>
+        <p key={i} className={styles.paragraph}>
           {renderEmphasis(paragraph)}
-        </Typography.Paragraph>
+        </p>
       ))}
       {long && !revealing && (
-        <Button type="link" size="small" style={{ padding: 0 }} aria-expanded={expanded} onClick={() => { setExpanded((open) => !open); }}>
+        <Button
+          type="link"
+          size="small"
+          className={styles.toggle}
+          aria-expanded={expanded}
+          onClick={() => {
+            setExpanded((open) => !open);
+          }}
+        >
           {expanded ? 'Show less' : 'Show more'}
         </Button>
       )}

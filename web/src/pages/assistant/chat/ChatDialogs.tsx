@@ -3,7 +3,15 @@ import { Modal } from 'antd';
 /** Spec section 8: the clear-history confirmation. */
 export function ClearChatDialog({ open, onConfirm, onCancel }: { open: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
-    <Modal open={open} title="Clear Chat History" okText="Yes, Clear History" cancelText="Cancel" okButtonProps={{ danger: true }} onOk={onConfirm} onCancel={onCancel}>
+    <Modal
+      open={open}
+      title="Clear Chat History"
+      okText="Yes, Clear History"
+      cancelText="Cancel"
+      okButtonProps={{ danger: true }}
+      onOk={onConfirm}
+      onCancel={onCancel}
+    >
       Are you sure you want to clear your entire chat history? This action cannot be undone.
     </Modal>
   );

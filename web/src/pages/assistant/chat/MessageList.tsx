@@ -3,6 +3,7 @@ import { AnswerFeedback } from './AnswerFeedback.tsx';
 import { AnswerText } from './AnswerText.tsx';
 import type { Feedback, Source } from './chatApi.ts';
 import { SourceLinks } from './SourceLinks.tsx';
+import styles from './chat.module.css';
 
 export interface ChatEntry {
   id: string;
@@ -45,10 +46,8 @@ interface MessageListProps {
 export function MessageList({ entries, typingId, onTyped, onFollowUp, busy }: MessageListProps) {
   if (entries.length === 0) {
     return (
-      <Flex vertical align="center" style={{ padding: '48px 16px', textAlign: 'center' }}>
-        <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }}>
-          No messages yet
-        </Typography.Title>
+      <Flex vertical align="center" className={styles.empty}>
+        <h2 className={styles.emptyTitle}>No messages yet</h2>
         <Typography.Text type="secondary">Start by asking a question!</Typography.Text>
       </Flex>
     );
@@ -57,18 +56,16 @@ export function MessageList({ entries, typingId, onTyped, onFollowUp, busy }: Me
     <div aria-live="polite">
       {byDay(entries).map(({ day, entries: ofDay }) => (
         <section key={day} aria-label={day}>
-          <Typography.Title level={2} style={{ fontSize: 14, textAlign: 'center', margin: '16px 0 8px', fontWeight: 500 }} type="secondary">
-            {day}
-          </Typography.Title>
+          <h2 className={styles.day}>{day}</h2>
           {ofDay.map((entry) => (
-            <Flex key={entry.id} vertical gap={8} style={{ marginBottom: 16 }}>
-              <Card size="small" style={{ alignSelf: 'flex-end', maxWidth: '85%', background: 'var(--ant-color-primary-bg)' }}>
+            <Flex key={entry.id} vertical gap="small" className={styles.entry}>
+              <Card size="small" className={styles.question}>
                 <Typography.Text>{entry.message}</Typography.Text>
-                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, textAlign: 'right' }}>
+                <Typography.Text type="secondary" className={styles.askedTime}>
                   {timeFormat.format(new Date(entry.askedAt))}
                 </Typography.Text>
               </Card>
-              <Card size="small" style={{ alignSelf: 'flex-start', maxWidth: '85%' }}>
+              <Card size="small" className={styles.answer}>
                 {entry.response === null ? (
                   <Typography.Text type="secondary">Thinking...</Typography.Text>
                 ) : (
@@ -76,16 +73,24 @@ export function MessageList({ entries, typingId, onTyped, onFollowUp, busy }: Me
                     <AnswerText text={entry.response} typing={entry.id === typingId} onRevealed={onTyped} />
                     {entry.id !== typingId && <SourceLinks sources={entry.sources} />}
                     {entry.id !== typingId && entry.followUps.length > 0 && (
-                      <Flex wrap gap={6} style={{ marginTop: 8 }} aria-label="Follow-up questions">
+                      <Flex wrap gap={6} className={styles.followUps} aria-label="Follow-up questions">
                         {entry.followUps.map((question) => (
-                          <Button key={question} size="small" shape="round" disabled={busy} onClick={() => { onFollowUp(question); }}>
+                          <Button
+                            key={question}
+                            size="small"
+                            shape="round"
+                            disabled={busy}
+                            onClick={() => {
+                              onFollowUp(question);
+                            }}
+                          >
                             {question}
                           </Button>
                         ))}
                       </Flex>
                     )}
                     <Flex justify="space-between" align="center" wrap gap={8}>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      <Typography.Text type="secondary" className={styles.time}>
                         {timeFormat.format(new Date(entry.answeredAt))}
                       </Typography.Text>
                       {entry.id !== typingId && <AnswerFeedback id={entry.id} feedback={entry.feedback} />}

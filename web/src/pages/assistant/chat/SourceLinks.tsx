@@ -1,6 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { entryPath, isEntryId } from '../../knowledge/knowledgeApi.ts';
 import type { Source } from './chatApi.ts';
+import styles from './chat.module.css';
 
 /**
  * The entries an answer drew on, each a link to its page in the knowledge base (its sources, the
@@ -11,10 +12,10 @@ export function SourceLinks({ sources }: { sources: readonly Source[] }) {
   const linked = sources.filter((source) => isEntryId(source.id));
   if (linked.length === 0) return null;
   return (
-    <Flex component="ul" wrap gap={8} aria-label="Sources" style={{ listStyle: 'none', padding: 0, margin: '4px 0 0' }}>
+    <Flex component="ul" wrap gap="small" aria-label="Sources" className={styles.sources}>
       {linked.map((source) => (
         <li key={source.id}>
-          <Typography.Link href={entryPath(source.id)} target="_blank" rel="noopener noreferrer" style={{ fontSize: 13 }}>
+          <Typography.Link href={entryPath(source.id)} target="_blank" rel="noopener noreferrer" className={styles.source}>
             {source.title}
           </Typography.Link>
         </li>

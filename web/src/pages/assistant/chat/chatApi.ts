@@ -45,7 +45,8 @@ export const askQuestion = (message: string) => dataOf(api.POST('/api/chat', { b
 export const clearHistory = () => dataOf(api.DELETE('/api/chat/history'));
 
 /** Marks answer `id`, replacing an earlier mark; a blank reason is none. */
-export const rateAnswer = (id: string, mark: Body<'/api/chat/history/{id}/feedback', 'put'>) => dataOf(api.PUT('/api/chat/history/{id}/feedback', { params: { path: { id } }, body: mark }));
+export const rateAnswer = (id: string, mark: Body<'/api/chat/history/{id}/feedback', 'put'>) =>
+  dataOf(api.PUT('/api/chat/history/{id}/feedback', { params: { path: { id } }, body: mark }));
 
 /** What shows when the server answers with nothing (spec section 8). */
 export const EMPTY_ANSWER_FALLBACK =

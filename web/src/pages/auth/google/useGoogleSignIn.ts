@@ -18,5 +18,11 @@ export function useGoogleSignIn(clientId: string) {
   const { error } = mutation;
   // The two failures read differently (spec section 8): no consent, or a failed exchange after it.
   const errorText = error === null ? null : errorMessage(error instanceof GoogleConsentError ? 'googleConsent' : 'googleExchange', error);
-  return { start: () => { mutation.mutate(); }, pending: mutation.isPending, errorText };
+  return {
+    start: () => {
+      mutation.mutate();
+    },
+    pending: mutation.isPending,
+    errorText,
+  };
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Typography } from 'antd';
 import { Notice } from '../../../components/Notice.tsx';
 import { RouterLink } from '../../../components/RouterLink.tsx';
-import { AuthCard } from '../AuthCard.tsx';
+import { AuthCard } from '../../../components/AuthCard.tsx';
 import { GoogleSignIn } from '../google/GoogleSignIn.tsx';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
 import { SignInForm } from './SignInForm.tsx';
+import styles from '../auth.module.css';
 
 /** Sign-in, with a reset-password mode that asks for the reset email (spec sections 2 and 4). */
 export function LoginPage() {
@@ -39,9 +39,9 @@ export function LoginPage() {
           setMode('reset');
         }}
       />
-      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+      <p className={styles.switch}>
         Don&apos;t have an account? <RouterLink to="/signup">Create an account</RouterLink>
-      </Typography.Paragraph>
+      </p>
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import type { Body } from '../../../api/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useSession } from '../../../session/context.ts';
+import styles from '../auth.module.css';
 
 type Credentials = Body<'/api/login', 'post'>;
 
@@ -35,7 +36,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
       <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Flex justify="end" style={{ marginTop: -12, marginBottom: 12 }}>
+      <Flex justify="end" className={styles.forgot}>
         <Button type="link" size="small" onClick={onForgotPassword}>
           Forgot your password?
         </Button>

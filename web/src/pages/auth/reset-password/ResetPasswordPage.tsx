@@ -8,7 +8,7 @@ import { RESET_REDIRECT_MS, SHORT_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
 import { Loading } from '../../../components/Loading.tsx';
-import { AuthCard } from '../AuthCard.tsx';
+import { AuthCard } from '../../../components/AuthCard.tsx';
 import { ResetRequestForm } from '../login/ResetRequestForm.tsx';
 
 interface NewPasswordFields {
@@ -30,19 +30,7 @@ export function ResetPasswordPage() {
     queryFn: () => dataOf(api.POST('/api/reset-password/check', { body: { token } })),
     staleTime: Infinity,
   });
-  const [newLinkSent, setNewLinkSent] = useState(false);
-  const status = useTimedMessage(SHORT_NOTE_MS);
   const [done, setDone] = useState(false);
-  const reset = useMutation({
-    mutationFn: (newPassword: string) => dataOf(api.POST('/api/reset-password/verify', { body: { token, newPassword } })),
-    onSuccess: () => {
-      setDone(true);
-      status.show('success', 'Password has been reset successfully');
-    },
-    onError: (error) => {
-      status.show('error', errorMessage('resetPassword', error));
-    },
-  });
 
   useEffect(() => {
     if (!done) return;
@@ -56,23 +44,50 @@ export function ResetPasswordPage() {
   // A token the server cannot even read (400) is as dead as a used one; any other failed check
   // (network, an older server) leaves the decision to the reset itself.
   const linkDead = check.data?.valid === false || (check.error instanceof ApiError && check.error.status === 400);
-  if (linkDead && !done) {
-    return (
-      <AuthCard title="Set a new password">
-        <Notice type="error" text={invalidLinkText} />
-        {newLinkSent ? (
-          <Notice type="success" text="Password reset instructions have been sent to your email." />
-        ) : (
-          <ResetRequestForm
-            onSent={() => {
-              setNewLinkSent(true);
-            }}
-            onBack={() => void navigate('/login')}
-          />
-        )}
-      </AuthCard>
-    );
-  }
+  if (linkDead && !done) return <DeadLink onBack={() => void navigate('/login')} />;
+  return (
+    <NewPasswordForm
+      token={token}
+      done={done}
+      onDone={() => {
+        setDone(true);
+      }}
+    />
+  );
+}
+
+/** The link no longer works: says so, and asks for the address to send a new one to. */
+function DeadLink({ onBack }: { onBack: () => void }) {
+  const [newLinkSent, setNewLinkSent] = useState(false);
+  return (
+    <AuthCard title="Set a new password">
+      <Notice type="error" text={invalidLinkText} />
+      {newLinkSent ? (
+        <Notice type="success" text="Password reset instructions have been sent to your email." />
+      ) : (
+        <ResetRequestForm
+          onSent={() => {
+            setNewLinkSent(true);
+          }}
+          onBack={onBack}
+        />
+      )}
+    </AuthCard>
+  );
+}
+
+function NewPasswordForm({ token, done, onDone }: { token: string; done: boolean; onDone: () => void }) {
+  const status = useTimedMessage(SHORT_NOTE_MS);
+  const reset = useMutation({
+    mutationFn: (newPassword: string) => dataOf(api.POST('/api/reset-password/verify', { body: { token, newPassword } })),
+    onSuccess: () => {
+      onDone();
+      status.show('success', 'Password has been reset successfully');
+    },
+    onError: (error) => {
+      status.show('error', errorMessage('resetPassword', error));
+    },
+  });
 
   return (
     <AuthCard title="Set a new password">

@@ -7,6 +7,7 @@ import { Notice } from '../../../components/Notice.tsx';
 import { useSecondsUntil } from '../../../hooks/useSecondsUntil.ts';
 import { useSession } from '../../../session/context.ts';
 import { clearPendingSignup, type PendingSignup } from './pendingSignup.ts';
+import styles from '../auth.module.css';
 
 /** OTP length (spec section 9). */
 const OTP_LENGTH = 6;
@@ -16,7 +17,17 @@ const OTP_LENGTH = 6;
  * between codes. Verifying signs in and goes to /chat. `password`, the one chosen in the first
  * step (absent after a reload), goes with the code: it shows the server whose signup this is.
  */
-export function OtpForm({ pending, password, onResent, onChangeEmail }: { pending: PendingSignup; password?: string; onResent: () => void; onChangeEmail: () => void }) {
+export function OtpForm({
+  pending,
+  password,
+  onResent,
+  onChangeEmail,
+}: {
+  pending: PendingSignup;
+  password?: string;
+  onResent: () => void;
+  onChangeEmail: () => void;
+}) {
   const { email } = pending;
   const { signIn } = useSession();
   const resendIn = useSecondsUntil(pending.resendAt);
@@ -57,7 +68,7 @@ export function OtpForm({ pending, password, onResent, onChangeEmail }: { pendin
         <Input placeholder="000000" maxLength={OTP_LENGTH} inputMode="numeric" autoComplete="one-time-code" size="large" />
       </Form.Item>
       <Flex gap="small" wrap>
-        <Button type="primary" htmlType="submit" size="large" loading={verify.isPending} style={{ flex: 1 }}>
+        <Button type="primary" htmlType="submit" size="large" loading={verify.isPending} className={styles.codeButton}>
           Verify OTP
         </Button>
         <Button
@@ -65,7 +76,7 @@ export function OtpForm({ pending, password, onResent, onChangeEmail }: { pendin
           loading={resend.isPending}
           disabled={resendIn > 0}
           aria-describedby="otp-resend-wait"
-          style={{ flex: 1 }}
+          className={styles.codeButton}
           onClick={() => {
             verify.reset();
             resend.mutate();
@@ -74,10 +85,10 @@ export function OtpForm({ pending, password, onResent, onChangeEmail }: { pendin
           Resend OTP
         </Button>
       </Flex>
-      <Typography.Paragraph type="secondary" id="otp-resend-wait" style={{ marginTop: 12, marginBottom: 0 }}>
+      <p id="otp-resend-wait" className={styles.resendWait}>
         {resendIn > 0 ? `You can ask for a new code in ${resendIn} s.` : 'Did not get the code? You can ask for a new one.'}
-      </Typography.Paragraph>
-      <Button type="link" style={{ paddingInline: 0 }} onClick={onChangeEmail}>
+      </p>
+      <Button type="link" className={styles.otherAddress} onClick={onChangeEmail}>
         Use a different email address
       </Button>
     </Form>

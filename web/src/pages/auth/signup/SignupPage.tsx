@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Typography } from 'antd';
 import { LONG_NOTE_MS } from '../../../app/timings.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { RouterLink } from '../../../components/RouterLink.tsx';
 import { useTimedMessage } from '../../../hooks/useTimedMessage.ts';
-import { AuthCard } from '../AuthCard.tsx';
+import { AuthCard } from '../../../components/AuthCard.tsx';
 import { GoogleSignIn } from '../google/GoogleSignIn.tsx';
 import { OtpForm } from './OtpForm.tsx';
 import { clearPendingSignup, loadPendingSignup, startPendingSignup } from './pendingSignup.ts';
 import { SignupForm } from './SignupForm.tsx';
+import styles from '../auth.module.css';
 
 /** Sign-up in two steps: the account form, then the mailed one-time code (spec section 4). */
 export function SignupPage() {
@@ -49,9 +49,9 @@ export function SignupPage() {
           }}
         />
       )}
-      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+      <p className={styles.switch}>
         Already have an account? <RouterLink to="/login">Sign in</RouterLink>
-      </Typography.Paragraph>
+      </p>
     </AuthCard>
   );
 }

@@ -9,8 +9,8 @@ export function Hero() {
           Your knowledge assistant for all things impact
         </h1>
         <p className="landing-lead app-secondary">
-          Ask about solutions, success stories, step-by-step guides, organisations, changemakers and government schemes making a
-          difference across India, and get answers with their sources.
+          Ask about solutions, success stories, step-by-step guides, organisations, changemakers and government schemes making a difference across India, and
+          get answers with their sources.
         </p>
         <AskBox />
         <QuestionStrip />

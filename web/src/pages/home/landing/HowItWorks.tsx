@@ -8,7 +8,10 @@ import videoUrl from './media/how-it-works.webm';
 const steps = [
   { title: 'Create your free account', text: 'Sign up with your email address. The Basic plan costs nothing.' },
   { title: 'Ask in your own words', text: 'Type a question about a cause, a place, a government scheme, an organisation or a person in India.' },
-  { title: 'Read the answer and its sources', text: 'Better+ answers from its curated archive and links to the sources it used, so you can read further and check.' },
+  {
+    title: 'Read the answer and its sources',
+    text: 'Better+ answers from its curated archive and links to the sources it used, so you can read further and check.',
+  },
 ];
 
 // The video is recorded from the real product (npm run record:how-it-works); it loads only when

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { SAMPLE_STRIP_SCROLL_PX } from '../../../app/timings.ts';
-import { SAMPLE_QUESTIONS } from './sampleQuestions.ts';
+import { SAMPLE_QUESTIONS } from '../../../questions/sampleQuestions.ts';
 import { useChooseQuestion } from './useChooseQuestion.ts';
 import { usePrefersReducedMotion } from '../../../hooks/usePrefersReducedMotion.ts';
 

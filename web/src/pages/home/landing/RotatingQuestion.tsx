@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { LandingSection } from './LandingSection.tsx';
 import { LANDING_QUESTION_FADE_MS, LANDING_QUESTION_ROTATION_MS } from './landingTimings.ts';
 import { MotionToggle } from './MotionToggle.tsx';
-import { STARTER_QUESTIONS } from './sampleQuestions.ts';
+import { STARTER_QUESTIONS } from '../../../questions/sampleQuestions.ts';
 import { useChooseQuestion } from './useChooseQuestion.ts';
 import { usePrefersReducedMotion } from '../../../hooks/usePrefersReducedMotion.ts';
 

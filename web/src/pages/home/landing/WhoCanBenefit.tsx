@@ -9,8 +9,8 @@ export function WhoCanBenefit() {
     <LandingSection title="Who can benefit">
       <TypedPhrases lead="Better+ is made for every" phrases={audiences} />
       <p className="landing-note app-secondary">
-        Whether you are starting a venture, writing a thesis, shaping a policy or simply curious about what works, ask a question and get an
-        answer you can trace to its sources.
+        Whether you are starting a venture, writing a thesis, shaping a policy or simply curious about what works, ask a question and get an answer you can
+        trace to its sources.
       </p>
     </LandingSection>
   );

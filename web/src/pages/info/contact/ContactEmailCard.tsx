@@ -1,25 +1,22 @@
 import { Card, Flex, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { supportReplyTime, useSupportEmail } from '../../../app/support.ts';
+import styles from '../info.module.css';
 
 export function ContactEmailCard() {
   const supportEmail = useSupportEmail();
   return (
     <Card>
       <Flex gap="middle" align="start">
-        <MailOutlined style={{ fontSize: 24, marginTop: 4 }} />
+        <MailOutlined className={styles.mailIcon} />
         <div>
-          <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20 }}>
-            Email us
-          </Typography.Title>
+          <h2 className={styles.cardTitle}>Email us</h2>
           {supportEmail && (
-            <Typography.Link href={`mailto:${supportEmail}`} style={{ wordBreak: 'break-all' }}>
+            <Typography.Link href={`mailto:${supportEmail}`} className={styles.address}>
               {supportEmail}
             </Typography.Link>
           )}
-          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-            We reply within {supportReplyTime}.
-          </Typography.Paragraph>
+          <p className={styles.replyTime}>We reply within {supportReplyTime}.</p>
         </div>
       </Flex>
     </Card>

@@ -1,15 +1,12 @@
-import { Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { ContactEmailCard } from './ContactEmailCard.tsx';
 import { ContactForm } from './ContactForm.tsx';
 
 /** 'Get in Touch': the support address beside the form; stacked on a phone. */
 export function ContactPage() {
   return (
-    <div style={{ maxWidth: 960, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' }}>
-      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
-        Get in Touch
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">Questions, feedback or ideas: write to us and a person will answer.</Typography.Paragraph>
+    <PageLayout width="wide" title="Get in Touch" intro="Questions, feedback or ideas: write to us and a person will answer.">
       <Row gutter={[24, 24]}>
         <Col xs={24} md={8}>
           <ContactEmailCard />
@@ -18,6 +15,6 @@ export function ContactPage() {
           <ContactForm />
         </Col>
       </Row>
-    </div>
+    </PageLayout>
   );
 }

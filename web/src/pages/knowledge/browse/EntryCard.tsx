@@ -2,23 +2,24 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { RouterLink } from '../../../components/RouterLink.tsx';
 import { entryPath, readable, type ListedEntry } from '../knowledgeApi.ts';
+import styles from '../knowledge.module.css';
 
 /** One result: its title (an h2, so results can be reached by heading) leads to the entry's page. */
 export function EntryCard({ entry }: { entry: ListedEntry }) {
   return (
-    <Card size="small" styles={{ body: { padding: 16 } }}>
+    <Card size="small" classNames={{ body: styles.cardBody }}>
       <Flex vertical gap={8}>
-        <h2 style={{ margin: 0, fontSize: 18, fontWeight: 600, lineHeight: 1.4 }}>
+        <h2 className={styles.cardTitle}>
           <RouterLink to={entryPath(entry.id)}>{entry.title}</RouterLink>
         </h2>
         <Flex wrap gap={8} align="center">
-          <Tag style={{ margin: 0 }}>{readable(entry.kind)}</Tag>
+          <Tag className={styles.tag}>{readable(entry.kind)}</Tag>
           <Typography.Text type="secondary">
-            <EnvironmentOutlined aria-label="States" style={{ marginRight: 4 }} />
+            <EnvironmentOutlined aria-label="States" className={styles.statesIcon} />
             {entry.states.join(', ')}
           </Typography.Text>
         </Flex>
-        <Typography.Paragraph style={{ margin: 0 }}>{entry.summary}</Typography.Paragraph>
+        <p className={styles.summary}>{entry.summary}</p>
       </Flex>
     </Card>
   );

@@ -9,9 +9,8 @@ import { entriesQuery, knowledgePath, NO_FILTERS, PAGE_SIZE, searchOf, type Entr
 import { EntryCard } from './EntryCard.tsx';
 import { SearchForm, type FilterLists } from './SearchForm.tsx';
 import { useKnowledgeSearch } from './useKnowledgeSearch.ts';
-
-const pageStyle = { maxWidth: 960, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' } as const;
-const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
+import styles from '../knowledge.module.css';
 
 const filtered = (filters: Filters) => Object.values(filters).some((value) => value !== '');
 
@@ -31,34 +30,31 @@ export function KnowledgePage() {
   }, [page]);
 
   return (
-    <Flex vertical gap="large" style={pageStyle}>
-      <div>
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
-          Knowledge Base
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-          The organisations, government schemes, guides, changemakers and stories the chat answers from, each with its sources.
-        </Typography.Paragraph>
-      </div>
+    <PageLayout
+      width="wide"
+      title="Knowledge Base"
+      intro="The organisations, government schemes, guides, changemakers and stories the chat answers from, each with its sources."
+    >
+      <Flex vertical gap="large">
+        <SearchForm filters={filters} lists={lists} onApply={apply} />
 
-      <SearchForm filters={filters} lists={lists} onApply={apply} />
-
-      {error ? (
-        <div>
-          <Notice type="error" text={errorMessage('browseKnowledge', error)} />
-          <Flex wrap gap="small">
-            <Button onClick={() => void refetch()}>Try again</Button>
-            {filtered(filters) && <ButtonLink to={knowledgePath()}>Clear filters</ButtonLink>}
-          </Flex>
-        </div>
-      ) : data ? (
-        <Results data={data} filters={filters} page={page} updating={isPlaceholderData} />
-      ) : (
-        <div role="status" aria-label="Loading entries">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </div>
-      )}
-    </Flex>
+        {error ? (
+          <div>
+            <Notice type="error" text={errorMessage('browseKnowledge', error)} />
+            <Flex wrap gap="small">
+              <Button onClick={() => void refetch()}>Try again</Button>
+              {filtered(filters) && <ButtonLink to={knowledgePath()}>Clear filters</ButtonLink>}
+            </Flex>
+          </div>
+        ) : data ? (
+          <Results data={data} filters={filters} page={page} updating={isPlaceholderData} />
+        ) : (
+          <div role="status" aria-label="Loading entries">
+            <Skeleton active paragraph={{ rows: 8 }} />
+          </div>
+        )}
+      </Flex>
+    </PageLayout>
   );
 }
 
@@ -77,9 +73,7 @@ function Results({ data, filters, page, updating }: ResultsProps) {
   if (data.entries.length === 0) {
     return (
       <Flex vertical align="flex-start" gap={8} aria-busy={updating}>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
-          {page > 1 ? `There is no page ${String(page)} of these results` : 'No entries match'}
-        </Typography.Title>
+        <h2 className={styles.noResults}>{page > 1 ? `There is no page ${String(page)} of these results` : 'No entries match'}</h2>
         <Typography.Text type="secondary" role="status">
           {page > 1 ? 'The list is shorter than that.' : 'Try other words, or fewer filters.'}
         </Typography.Text>
@@ -93,11 +87,11 @@ function Results({ data, filters, page, updating }: ResultsProps) {
   }
 
   return (
-    <Flex vertical gap="middle" aria-busy={updating} style={{ opacity: updating ? 0.6 : 1, transition: 'opacity 0.2s' }}>
+    <Flex vertical gap="middle" aria-busy={updating} className={updating ? `${styles.results} ${styles.updating}` : styles.results}>
       <Typography.Text type="secondary" role="status">
         {data.total === 1 ? '1 entry' : `${String(first)}–${String(first + data.entries.length - 1)} of ${String(data.total)} entries`}
       </Typography.Text>
-      <Flex vertical gap={12} component="ul" style={listStyle}>
+      <Flex vertical gap={12} component="ul" className={styles.plainList}>
         {data.entries.map((entry) => (
           <li key={entry.id}>
             <EntryCard entry={entry} />

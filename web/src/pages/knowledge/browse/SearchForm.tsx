@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Flex, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { readable, type EntryList, type Filters } from '../knowledgeApi.ts';
+import styles from '../knowledge.module.css';
 
 export type FilterLists = Pick<EntryList, 'kinds' | 'states' | 'causes'>;
 
@@ -15,8 +16,8 @@ interface SearchFormProps {
 /** A visible label above its field (a placeholder alone is no label). */
 function Field({ id, label, wide = false, children }: { id: string; label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <Flex vertical gap={4} style={{ flex: wide ? '2 1 280px' : '1 1 180px', minWidth: 0 }}>
-      <label htmlFor={id} style={{ fontWeight: 500 }}>
+    <Flex vertical gap={4} className={wide ? `${styles.field} ${styles.wideField}` : styles.field}>
+      <label htmlFor={id} className={styles.label}>
         {label}
       </label>
       {children}

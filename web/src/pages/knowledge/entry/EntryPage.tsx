@@ -10,10 +10,8 @@ import { Notice } from '../../../components/Notice.tsx';
 import { ButtonLink, RouterLink } from '../../../components/RouterLink.tsx';
 import { keepPendingQuestion } from '../../../session/pendingQuestion.ts';
 import { entryQuery, isEntryId, knowledgePath, readable, type Entry } from '../knowledgeApi.ts';
-
-const pageStyle = { maxWidth: 820, margin: '0 auto', padding: 'clamp(24px, 5vw, 48px) 16px' } as const;
-const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
-const h2Style = { margin: '0 0 12px', fontSize: 20 } as const;
+import { PageLayout } from '../../../components/layout/PageLayout.tsx';
+import styles from '../knowledge.module.css';
 
 const backLink = (
   <RouterLink to={knowledgePath()}>
@@ -31,7 +29,11 @@ function isHttps(url: string): boolean {
 }
 
 /** Blank lines part an entry's body into paragraphs. */
-const paragraphsOf = (body: string) => body.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter((paragraph) => paragraph !== '');
+const paragraphsOf = (body: string) =>
+  body
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
 
 /** One entry of the knowledge base, where a chat answer's source link leads. */
 export function EntryPage() {
@@ -44,36 +46,34 @@ export function EntryPage() {
 
   if (notFound) {
     return (
-      <Result
-        status="404"
-        title={<h1 style={{ margin: 0, font: 'inherit', color: 'inherit' }}>Entry not found</h1>}
-        subTitle="The knowledge base has no entry at this address. It may have been renamed or removed."
-        extra={
-          <ButtonLink to={knowledgePath()} type="primary">
-            Browse the Knowledge Base
-          </ButtonLink>
-        }
-      />
+      <PageLayout width="text">
+        <Result
+          status="404"
+          title={<h1 className={styles.notFoundTitle}>Entry not found</h1>}
+          subTitle="The knowledge base has no entry at this address. It may have been renamed or removed."
+          extra={
+            <ButtonLink to={knowledgePath()} type="primary">
+              Browse the Knowledge Base
+            </ButtonLink>
+          }
+        />
+      </PageLayout>
     );
   }
   if (error) {
     return (
-      <Flex vertical gap="middle" align="flex-start" style={pageStyle}>
-        {backLink}
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
-          Knowledge Base
-        </Typography.Title>
-        <div style={{ alignSelf: 'stretch' }}>
-          <Notice type="error" text={errorMessage('fetchKnowledgeEntry', error)} />
-        </div>
-      </Flex>
+      <PageLayout width="text" title="Knowledge Base" intro={backLink}>
+        <Notice type="error" text={errorMessage('fetchKnowledgeEntry', error)} />
+      </PageLayout>
     );
   }
   if (!entry) {
     return (
-      <div style={pageStyle} role="status" aria-label="Loading the entry">
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </div>
+      <PageLayout width="text">
+        <div role="status" aria-label="Loading the entry">
+          <Skeleton active paragraph={{ rows: 10 }} />
+        </div>
+      </PageLayout>
     );
   }
   return <EntryArticle entry={entry} />;
@@ -90,73 +90,36 @@ function EntryArticle({ entry }: { entry: Entry }) {
   };
 
   return (
-    <article style={pageStyle} aria-labelledby="entry-title">
-      <Flex vertical gap="large">
-        <div>{backLink}</div>
-        <header>
-          <Tag style={{ marginBottom: 8 }}>{readable(entry.kind)}</Tag>
-          <Typography.Title id="entry-title" level={1} style={{ margin: 0, fontSize: 30 }}>
-            {entry.title}
-          </Typography.Title>
-          <Typography.Paragraph style={{ margin: '12px 0 0', fontSize: 17 }}>{entry.summary}</Typography.Paragraph>
-        </header>
+    <PageLayout width="text">
+      <article aria-labelledby="entry-title">
+        <Flex vertical gap="large">
+          <div>{backLink}</div>
+          <header>
+            <Tag className={styles.kind}>{readable(entry.kind)}</Tag>
+            <h1 id="entry-title" className={styles.entryTitle}>
+              {entry.title}
+            </h1>
+            <p className={styles.lead}>{entry.summary}</p>
+          </header>
 
-        <div>
-          {paragraphsOf(entry.body).map((paragraph, index) => (
-            <Typography.Paragraph key={index}>{paragraph}</Typography.Paragraph>
-          ))}
-        </div>
+          <div>
+            {paragraphsOf(entry.body).map((paragraph, index) => (
+              <Typography.Paragraph key={index}>{paragraph}</Typography.Paragraph>
+            ))}
+          </div>
 
-        <TagLinks label="States" items={entry.states.map((state) => ({ key: state, text: state, to: knowledgePath({ state }) }))} />
-        <TagLinks label="Causes" items={entry.causes.map((cause) => ({ key: cause, text: readable(cause), to: knowledgePath({ cause }) }))} />
+          <TagLinks label="States" items={entry.states.map((state) => ({ key: state, text: state, to: knowledgePath({ state }) }))} />
+          <TagLinks label="Causes" items={entry.causes.map((cause) => ({ key: cause, text: readable(cause), to: knowledgePath({ cause }) }))} />
 
-        {entry.questions.length > 0 && (
-          <section aria-labelledby="entry-questions">
-            <Typography.Title id="entry-questions" level={2} style={h2Style}>
-              Questions this answers
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">Choose one to ask it in the chat.</Typography.Paragraph>
-            <Flex vertical gap={8} component="ul" style={listStyle}>
-              {entry.questions.map((question) => (
-                <li key={question}>
-                  <Button
-                    icon={<MessageOutlined aria-hidden="true" />}
-                    style={{ whiteSpace: 'normal', height: 'auto', padding: '6px 12px', textAlign: 'left' }}
-                    onClick={() => {
-                      ask(question);
-                    }}
-                  >
-                    {question}
-                  </Button>
-                </li>
-              ))}
-            </Flex>
-          </section>
-        )}
+          {entry.questions.length > 0 && <EntryQuestions questions={entry.questions} onAsk={ask} />}
+          {sources.length > 0 && <EntrySources sources={sources} />}
 
-        {sources.length > 0 && (
-          <section aria-labelledby="entry-sources">
-            <Typography.Title id="entry-sources" level={2} style={h2Style}>
-              Sources
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">Each opens in a new tab.</Typography.Paragraph>
-            <Flex vertical gap={8} component="ul" style={{ ...listStyle, paddingLeft: 20, listStyle: 'disc' }}>
-              {sources.map((source) => (
-                <li key={source.url}>
-                  <a className="app-link" href={source.url} target="_blank" rel="noopener noreferrer">
-                    {source.title}
-                  </a>
-                </li>
-              ))}
-            </Flex>
-          </section>
-        )}
-
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          Facts checked as of <time dateTime={entry.as_of}>{formatIndiaDate(entry.as_of)}</time>
-        </Typography.Paragraph>
-      </Flex>
-    </article>
+          <p className={styles.asOf}>
+            Facts checked as of <time dateTime={entry.as_of}>{formatIndiaDate(entry.as_of)}</time>
+          </p>
+        </Flex>
+      </article>
+    </PageLayout>
   );
 }
 
@@ -172,15 +135,63 @@ function TagLinks({ label, items }: { label: string; items: TagLink[] }) {
   return (
     <Flex wrap gap={8} align="center">
       <Typography.Text strong>{label}:</Typography.Text>
-      <Flex wrap gap={8} component="ul" aria-label={label} style={listStyle}>
+      <Flex wrap gap="small" component="ul" aria-label={label} className={styles.plainList}>
         {items.map(({ key, text, to }) => (
           <li key={key}>
-            <Tag style={{ margin: 0 }}>
+            <Tag className={styles.tag}>
               <RouterLink to={to}>{text}</RouterLink>
             </Tag>
           </li>
         ))}
       </Flex>
     </Flex>
+  );
+}
+
+/** The questions the entry answers, each a button that takes it to the chat. */
+function EntryQuestions({ questions, onAsk }: { questions: readonly string[]; onAsk: (question: string) => void }) {
+  return (
+    <section aria-labelledby="entry-questions">
+      <h2 id="entry-questions" className={styles.h2}>
+        Questions this answers
+      </h2>
+      <Typography.Paragraph type="secondary">Choose one to ask it in the chat.</Typography.Paragraph>
+      <Flex vertical gap="small" component="ul" className={styles.plainList}>
+        {questions.map((question) => (
+          <li key={question}>
+            <Button
+              icon={<MessageOutlined aria-hidden="true" />}
+              className={styles.question}
+              onClick={() => {
+                onAsk(question);
+              }}
+            >
+              {question}
+            </Button>
+          </li>
+        ))}
+      </Flex>
+    </section>
+  );
+}
+
+/** The entry's https sources, each opening in a new tab. */
+function EntrySources({ sources }: { sources: Entry['sources'] }) {
+  return (
+    <section aria-labelledby="entry-sources">
+      <h2 id="entry-sources" className={styles.h2}>
+        Sources
+      </h2>
+      <Typography.Paragraph type="secondary">Each opens in a new tab.</Typography.Paragraph>
+      <Flex vertical gap="small" component="ul" className={styles.sources}>
+        {sources.map((source) => (
+          <li key={source.url}>
+            <a className="app-link" href={source.url} target="_blank" rel="noopener noreferrer">
+              {source.title}
+            </a>
+          </li>
+        ))}
+      </Flex>
+    </section>
   );
 }
