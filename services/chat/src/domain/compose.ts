@@ -35,58 +35,10 @@ const ALSO_CLOSE = 0.03;
 const WORDS_WEIGHT = 0.1;
 
 /** English words too common to tell one sentence from another. */
-const COMMON = new Set([
-  'the',
-  'and',
-  'for',
-  'are',
-  'was',
-  'were',
-  'has',
-  'have',
-  'had',
-  'how',
-  'what',
-  'who',
-  'whom',
-  'why',
-  'when',
-  'where',
-  'can',
-  'could',
-  'should',
-  'would',
-  'will',
-  'this',
-  'that',
-  'these',
-  'those',
-  'from',
-  'into',
-  'there',
-  'their',
-  'they',
-  'them',
-  'our',
-  'your',
-  'you',
-  'any',
-  'all',
-  'not',
-  'but',
-  'its',
-  'his',
-  'her',
-  'she',
-  'him',
-  'did',
-  'does',
-  'may',
-  'must',
-  'than',
-  'then',
-  'under',
-]);
+const COMMON = new Set(
+  `the and for are was were has have had how what who whom why when where can could should would will this that these those
+  from into there their they them our your you any all not but its his her she him did does may must than then under`.split(/\s+/),
+);
 
 /** A word's stem for matching a question's word in a sentence ("schemes", "scheme"). */
 const stem = (word: string) => (word.length > 4 ? word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '') : word);
