@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, createPgliteDatabase, createPostgresDatabase, migrate, type Database } from '@betterplus/kit';
 import { createTestStack } from '@betterplus/kit/testing';
 import { createEmbedder } from '../src/adapters/embedder.ts';
+import { englishWords } from '../src/adapters/english-words.ts';
 import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName } from '../src/adapters/embedding-model.ts';
 import { createFileVectorCache, passagesKey } from '../src/adapters/vector-cache.ts';
 import { importKnowledge } from '../src/db/knowledge.ts';
@@ -170,7 +171,7 @@ async function measure(db: Database, size: number): Promise<Measured> {
   const indexMs = performance.now() - started;
   const withIndex = await rss();
 
-  const answerer = createExtractiveAnswerer(createRetriever({ db, embedder, index, spellings }));
+  const answerer = createExtractiveAnswerer(createRetriever({ db, embedder, index, spellings, englishWords: await englishWords() }));
   const ask = async (question: string) => {
     const asked = performance.now();
     const { response, sources } = await answerer.answer(question, { signal: AbortSignal.timeout(30_000) });

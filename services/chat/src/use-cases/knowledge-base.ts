@@ -3,6 +3,7 @@ import { KnowledgeArchiveImportedEvent } from '@betterplus/events';
 import { createPgliteDatabase, migrate, type Database, type Logger, type Queryable, type UnitOfWork } from '@betterplus/kit';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createEmbedder } from '../adapters/embedder.ts';
+import { englishWords } from '../adapters/english-words.ts';
 import { EMBEDDING_MODEL, embeddingModelDir, embeddingModelsRoot, modelFolderName, type ModelsFolderSettings } from '../adapters/embedding-model.ts';
 import { createPassageIndex, readPassageIndex, type PassageIndex } from '../adapters/passage-index.ts';
 import { createFileVectorCache, passagesKey } from '../adapters/vector-cache.ts';
@@ -82,19 +83,20 @@ const shippedArchive = () =>
 export async function openKnowledgeBase(db: Database, logger: Logger, settings: ModelsFolderSettings, uow?: UnitOfWork): Promise<KnowledgeBase> {
   const model = modelFolderName(EMBEDDING_MODEL);
   // The model loads while the entries are imported: neither needs the other.
-  const [embedder, { loaded, spellings }] = await Promise.all([
+  const [embedder, { loaded, spellings }, english] = await Promise.all([
     createEmbedder({ modelDir: embeddingModelDir(EMBEDDING_MODEL, settings) }),
     shippedArchive().then(async (archive) => {
       logger.info(await (uow ? importArchive(uow, archive.loaded) : importKnowledge(db, archive.loaded)), 'knowledge base imported');
       return archive;
     }),
+    englishWords(),
   ]);
   const folder = join(dirname(embeddingModelsRoot(settings)), 'embeddings', model);
   const cache = createFileVectorCache(folder, embedder.dimensions, logger);
   logger.info(await importPassages(db, { ...embedder, model }, loaded, cache, passagesKey(model)), 'knowledge passages embedded');
   const index = await loadPassageIndex(db, model, embedder.dimensions, join(folder, 'index'));
   logger.info({ passages: index.size, model }, 'passage index built');
-  return { retrieve: createRetriever({ db, embedder, index, spellings }), index, close: () => embedder.close() };
+  return { retrieve: createRetriever({ db, embedder, index, spellings, englishWords: english }), index, close: () => embedder.close() };
 }
 
 /** The knowledge base in a database of its own in memory, closed with it: for scripts that only read the archive (embedding it ahead, calibrating). */

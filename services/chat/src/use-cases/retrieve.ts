@@ -6,6 +6,7 @@ import { intentsOf } from '../domain/intent.ts';
 import type { Spellings } from '../domain/names.ts';
 import type { Passage } from '../domain/passages.ts';
 import { hintsOf } from '../domain/question-hints.ts';
+import { respelt } from '../domain/spelling.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
 import { answerScore, FRAMING_WORDS, fitsPlaces, forWholeIndia, fusedScore, isAnswer, kindFits, type Ranked } from '../domain/relevance.ts';
 import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
@@ -30,8 +31,10 @@ export interface RetrieverDeps {
   db: Queryable;
   embedder: QueryEmbedder;
   index: PassageIndex;
-  /** The archive's spelling of the sounds of its titles' words (names.ts), for names asked in Devanagari. */
+  /** The archive's spelling of the sounds of its words (names.ts), for names asked in Devanagari and words misspelt. */
   spellings: Spellings;
+  /** English words, which are not misspellings though the archive lacks them. */
+  englishWords: ReadonlySet<string>;
 }
 
 /**
@@ -39,10 +42,12 @@ export interface RetrieverDeps {
  * against the index) and entries by words (full-text search), fused by reciprocal rank; the best
  * are weighed passage by passage, and the relevance decision keeps those that answer.
  */
-export function createRetriever({ db, embedder, index, spellings }: RetrieverDeps) {
+export function createRetriever({ db, embedder, index, spellings, englishWords }: RetrieverDeps) {
   return async function retrieve(question: string): Promise<Retrieval> {
     const language = languageOf(question);
-    const english = language === 'en' ? question : inEnglish(question, spellings);
+    // Romanised Devanagari has found its archive spellings in inEnglish; typed Latin words may be misspelt.
+    const english =
+      language === 'hi' ? inEnglish(question, spellings) : respelt(language === 'en' ? question : inEnglish(question, spellings), spellings, englishWords);
     const [vector, byWords] = await Promise.all([embedder.embedQuery(english), searchKnowledge(db, english, 20)]);
     const ranked = new Map<string, Ranked>();
     const rankOf = (entryId: string) => ranked.get(entryId) ?? ranked.set(entryId, { entryId, coverage: 0 }).get(entryId) ?? { entryId, coverage: 0 };
