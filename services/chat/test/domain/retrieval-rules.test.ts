@@ -119,6 +119,16 @@ describe('intents', () => {
     assert.equal(intentOf('How do I start a self-help group?'), 'how');
     assert.equal(intentOf('what does Goonj do'), 'what');
   });
+
+  it('asks for a year when something began, and for a time when something comes or is due', () => {
+    assert.deepEqual(intentsOf('when was the mid-day meal scheme started'), ['when']);
+    assert.deepEqual(intentsOf('crop insurance money when get'), ['time', 'amount']);
+    assert.deepEqual(intentsOf('last date for pmfby enrolment'), ['time']);
+    const due = 'Claims must be paid within two months of the harvest data.';
+    assert.equal(answersIntent(due, ['time']), true);
+    assert.equal(answersIntent(due, ['when']), false);
+    assert.equal(answersIntent('The scheme began on 15 August 1995.', ['when']), true);
+  });
 });
 
 describe('relevance', () => {
