@@ -3,9 +3,11 @@
 // answer is possible; a label gone stale when an entry is renamed or rewritten fails here, not as
 // a silently lower figure.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { before, describe, it } from 'node:test';
 import { loadKnowledgeFiles } from '../../src/adapters/knowledge-files.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from '../../eval/question-set.ts';
+import { UNCOVERED_TOPICS, uncoveredTopics } from '../../eval/uncovered-topics.ts';
 
 let texts: Map<string, string>;
 before(async () => {
@@ -42,5 +44,9 @@ describe('the question sets’ labels', () => {
     );
     const [id] = texts.keys();
     assert.match(labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: [id ?? ''], facts: ['zzqx never written'] }) ?? '', /none of/);
+  });
+
+  it('lists the uncovered questions as the labels have them: uncovered-topics.md is not stale (npm run eval:uncovered-topics)', async () => {
+    assert.equal(await readFile(UNCOVERED_TOPICS, 'utf8'), await uncoveredTopics());
   });
 });
