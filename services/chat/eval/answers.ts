@@ -2,10 +2,9 @@
 // none is named) asked through chat's API, as a signed-in user with a large allowance, on the test
 // stack's adapters (PGlite unless DATABASE_URL names a server). Prints right, abstained and wrong
 // per kind and per language (evaluate.ts), the answer time p50/p95, and every question not right.
-import { randomUUID } from 'node:crypto';
-import { bearerFor, createTestStack } from '@betterplus/kit/testing';
+import { createTestStack } from '@betterplus/kit/testing';
 import { chatService } from '../src/app.ts';
-import { applyEntitlement } from '../src/db/entitlements.ts';
+import { askingUser } from './asking-user.ts';
 import { evaluate, report, type Asked } from './evaluate.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
 
@@ -20,18 +19,7 @@ if (unknown.length > 0) throw new Error(`unknown question sets: ${unknown.join('
 const stack = await createTestStack();
 try {
   const chat = await stack.start(chatService, {}, { listen: true });
-  const userId = randomUUID();
-  const now = Date.now();
-  await applyEntitlement(chat.deps.db, {
-    userId,
-    plan: 'premium',
-    status: 'active',
-    queriesLimit: 100_000,
-    periodStart: new Date(now - 86_400_000),
-    periodEnd: new Date(now + 86_400_000),
-    changedAt: new Date(),
-  });
-  const headers = { 'content-type': 'application/json', ...(await bearerFor(stack, userId)) };
+  const headers = { 'content-type': 'application/json', ...(await askingUser(chat.deps.db, stack)) };
 
   const ask = async (question: string): Promise<Asked> => {
     const started = performance.now();

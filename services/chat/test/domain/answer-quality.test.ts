@@ -2,10 +2,9 @@
 // set's test half, composed as users write before the archive was read, and the older set written
 // from the entries. `npm run eval:answers` prints them in full, with every question not right.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { bearerFor, type TestStack } from '@betterplus/kit/testing';
-import { applyEntitlement } from '../../src/db/entitlements.ts';
+import type { TestStack } from '@betterplus/kit/testing';
+import { askingUser } from '../../eval/asking-user.ts';
 import { evaluate, figures, rate, report, type Scored, type Tally } from '../../eval/evaluate.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from '../../eval/question-set.ts';
 import { startChat, type Chat } from '../support/chat.ts';
@@ -28,18 +27,7 @@ let chat: Chat;
 let headers: Record<string, string>;
 before(async () => {
   ({ stack, chat } = await startChat());
-  const userId = randomUUID();
-  const now = Date.now();
-  await applyEntitlement(chat.deps.db, {
-    userId,
-    plan: 'premium',
-    status: 'active',
-    queriesLimit: 100_000,
-    periodStart: new Date(now - 86_400_000),
-    periodEnd: new Date(now + 86_400_000),
-    changedAt: new Date(),
-  });
-  headers = await bearerFor(stack, userId);
+  headers = await askingUser(chat.deps.db, stack);
 });
 after(() => stack.close());
 
