@@ -25,7 +25,7 @@ interface Seen {
   english: string;
   asked: string[];
   /** Candidates in the order retrieval gives, with what the decision reads. */
-  candidates: (Pick<Candidate, 'similarity' | 'coverage' | 'missing' | 'lacking' | 'byMeaning' | 'byWords'> & {
+  candidates: (Pick<Candidate, 'similarity' | 'askedLike' | 'coverage' | 'missing' | 'lacking' | 'byMeaning' | 'byWords'> & {
     id: string;
     kind: string;
     states: string[];
@@ -50,6 +50,7 @@ for (const question of questions) {
       id: c.entryId,
       kind: c.entry.kind,
       similarity: c.similarity,
+      askedLike: c.askedLike,
       coverage: c.coverage,
       missing: c.missing,
       lacking: c.lacking,
@@ -81,14 +82,14 @@ function score(t: Thresholds) {
 
 const steps = (from: number, to: number, by: number) => Array.from({ length: Math.round((to - from) / by) + 1 }, (_, i) => Number((from + i * by).toFixed(3)));
 let best = { t: RELEVANCE, s: score(RELEVANCE) };
-for (const similarity of steps(0.6, 0.85, 0.01))
-  for (const similarityAlone of steps(similarity, 0.95, 0.01))
+for (const closeness of steps(0.6, 0.85, 0.01))
+  for (const closenessAlone of steps(closeness, 0.95, 0.01))
     for (const missing of [0, 1, 2]) {
-      const s = score({ similarity, similarityAlone, missing });
-      if (s.value > best.s.value) best = { t: { similarity, similarityAlone, missing }, s };
+      const s = score({ closeness, closenessAlone, missing });
+      if (s.value > best.s.value) best = { t: { closeness, closenessAlone, missing }, s };
     }
 const line = (label: string, t: Thresholds, s: ReturnType<typeof score>) =>
-  `${label.padEnd(10)} similarity ${t.similarity.toFixed(2)}  alone ${t.similarityAlone.toFixed(2)}  missing ${String(t.missing)}   right ${String(s.right)}  abstained ${String(s.abstained)}  wrong ${String(s.wrong)}  of ${String(seen.length)}`;
+  `${label.padEnd(10)} closeness ${t.closeness.toFixed(2)}  alone ${t.closenessAlone.toFixed(2)}  missing ${String(t.missing)}   right ${String(s.right)}  abstained ${String(s.abstained)}  wrong ${String(s.wrong)}  of ${String(seen.length)}`;
 console.log(
   `Relevance decision on ${half === 'dev' ? 'the persona set, dev half' : 'the older set'} (citation only: the expected fact is checked by eval:answers)`,
 );

@@ -88,7 +88,9 @@ async function weigh(db: Queryable, ranked: readonly Ranked[], vector: Float32Ar
         .filter((p) => p.entry_id === r.entryId)
         .map((p) => ({ n: p.n, part: p.part, text: p.text, similarity: dot(vector, vectorOf(p.vector)) }));
       const lacking = missing.get(r.entryId);
-      return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)), missing: lacking?.length, lacking }];
+      const asked = own.filter((p) => p.part === 'question').map((p) => p.similarity);
+      const askedLike = asked.length > 0 ? Math.max(...asked) : undefined;
+      return [{ ...r, entry, passages: own, similarity: Math.max(-1, ...own.map((p) => p.similarity)), askedLike, missing: lacking?.length, lacking }];
     })
     .sort((a, b) => answerScore(b) - answerScore(a) || fusedScore(b) - fusedScore(a));
 }

@@ -6,7 +6,17 @@ import { answersIntent, intentOf, intentsOf } from '../../src/domain/intent.ts';
 import { archiveSpelling, archiveSpellings, soundOf } from '../../src/domain/names.ts';
 import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
 import { inEnglish, languageOf, romanised } from '../../src/domain/query-language.ts';
-import { ALL_INDIA_MARGIN, forWholeIndia, fusedScore, isAnswer, kindFits, placeFits, RELEVANCE, stateSchemeFits } from '../../src/domain/relevance.ts';
+import {
+  ALL_INDIA_MARGIN,
+  closeness,
+  forWholeIndia,
+  fusedScore,
+  isAnswer,
+  kindFits,
+  placeFits,
+  RELEVANCE,
+  stateSchemeFits,
+} from '../../src/domain/relevance.ts';
 
 describe('passages', () => {
   it('splits sentences but not at initials or abbreviations', () => {
@@ -138,11 +148,23 @@ describe('relevance', () => {
   });
 
   it('takes an entry close in meaning that lacks few of the telling words, or one very close alone; not one that lacks what was asked', () => {
-    const { similarity, similarityAlone, missing } = RELEVANCE;
+    const { closeness: similarity, closenessAlone: similarityAlone, missing } = RELEVANCE;
     assert.equal(isAnswer({ similarity, missing }), true);
     assert.equal(isAnswer({ similarity: similarityAlone, missing: 9 }), true);
     assert.equal(isAnswer({ similarity: similarity - 0.01, missing: 0 }), false);
     assert.equal(isAnswer({ similarity, missing: missing + 1 }), false);
+  });
+
+  it('weighs in how close the question comes to what the entry was written to answer', () => {
+    const { closeness: close } = RELEVANCE;
+    assert.equal(closeness({ similarity: 0.8 }), 0.8, 'an entry without sample questions is as close as its nearest passage');
+    assert.ok(closeness({ similarity: 0.8, askedLike: 0.9 }) > 0.8);
+    assert.equal(
+      isAnswer({ similarity: close + 0.02, askedLike: close - 0.1, missing: 0 }),
+      false,
+      'a passage near in passing, of an entry about something else',
+    );
+    assert.equal(isAnswer({ similarity: close - 0.01, askedLike: close + 0.05, missing: 0 }), true);
   });
 
   it('refuses an entry about other places than the question names', () => {
@@ -152,13 +174,14 @@ describe('relevance', () => {
   });
 
   it("answers a question that names no place from a state's own scheme only when it asks for that scheme", () => {
-    const { similarity, similarityAlone } = RELEVANCE;
+    const near = { similarity: RELEVANCE.closeness };
+    const alone = { similarity: RELEVANCE.closenessAlone };
     const maharashtraPension = { kind: 'scheme', states: ['Maharashtra'] };
-    assert.equal(stateSchemeFits([], maharashtraPension, similarity), false, 'disability pension, asked for all India');
-    assert.equal(stateSchemeFits([], maharashtraPension, similarityAlone), true, 'the scheme asked for by name');
-    assert.equal(stateSchemeFits(['Maharashtra'], maharashtraPension, similarity), true);
-    assert.equal(stateSchemeFits([], { kind: 'scheme', states: ['All India'] }, similarity), true);
-    assert.equal(stateSchemeFits([], { kind: 'organisation', states: ['Bihar'] }, similarity), true, 'an organisation works somewhere');
+    assert.equal(stateSchemeFits([], maharashtraPension, near), false, 'disability pension, asked for all India');
+    assert.equal(stateSchemeFits([], maharashtraPension, alone), true, 'the scheme asked for by name');
+    assert.equal(stateSchemeFits(['Maharashtra'], maharashtraPension, near), true);
+    assert.equal(stateSchemeFits([], { kind: 'scheme', states: ['All India'] }, near), true);
+    assert.equal(stateSchemeFits([], { kind: 'organisation', states: ['Bihar'] }, near), true, 'an organisation works somewhere');
   });
 
   it('answers a question that names no place from the entry for all India, and from one about some states only when it is clearly closer', () => {
