@@ -2,12 +2,14 @@
 // RELEVANCE) on a labelled set, the persona set's dev half by default; never on the test half,
 // which only reports. Retrieves every question once, then tries each set of thresholds on what was
 // retrieved: the first candidate the decision keeps is the answer, right when it is an expected
-// entry of a covered question, wrong when it is another entry or the question is uncovered or
-// off-topic. Prints the thresholds in force and the best found, scored right minus three times
+// entry of a covered question and the answer composed from it holds one of the question's facts
+// (as eval:answers scores), wrong when it is another entry, lacks the facts, or the question is
+// uncovered or off-topic. Prints the thresholds in force and the best found, scored right minus three times
 // wrong (a confident wrong answer costs more than an abstention). CALIBRATE_DUMP=<file> also
 // writes what was retrieved, as JSON.
 import { writeFile } from 'node:fs/promises';
 import { createLogger } from '@betterplus/kit';
+import { compose, subjectWords } from '../src/domain/compose.ts';
 import { outOfScopeKind } from '../src/domain/out-of-scope.ts';
 import { hintsOf } from '../src/domain/question-hints.ts';
 import { fitsPlaces, isAnswer, RELEVANCE, type Thresholds } from '../src/domain/relevance.ts';
@@ -30,6 +32,8 @@ interface Seen {
     kind: string;
     states: string[];
     placed: boolean;
+    /** Whether the answer composed from this entry alone holds one of the question's facts. */
+    givesFact: boolean;
   })[];
 }
 
@@ -42,6 +46,11 @@ for (const question of questions) {
   }
   const retrieval = await knowledge.retrieve(question.question);
   const asked = hintsOf(retrieval.english).states;
+  const words = subjectWords(retrieval.english);
+  const givesFact = (candidate: Candidate) => {
+    const text = compose([candidate], { intents: retrieval.intents, words }, retrieval.language)?.response.toLowerCase() ?? '';
+    return question.facts.some((fact) => text.includes(fact.toLowerCase()));
+  };
   seen.push({
     question,
     english: retrieval.english,
@@ -58,6 +67,7 @@ for (const question of questions) {
       byWords: c.byWords,
       states: c.entry.states,
       placed: fitsPlaces(asked, c),
+      givesFact: givesFact(c),
     })),
   });
 }
@@ -74,7 +84,7 @@ function score(t: Thresholds) {
     if (!chosen) {
       if (question.kind === 'covered') abstained += 1;
       else right += 1;
-    } else if (question.kind === 'covered' && question.expect.includes(chosen.id)) right += 1;
+    } else if (question.kind === 'covered' && question.expect.includes(chosen.id) && chosen.givesFact) right += 1;
     else wrong += 1;
   }
   return { right, wrong, abstained, value: right - 3 * wrong };
@@ -90,8 +100,6 @@ for (const closeness of steps(0.6, 0.85, 0.01))
     }
 const line = (label: string, t: Thresholds, s: ReturnType<typeof score>) =>
   `${label.padEnd(10)} closeness ${t.closeness.toFixed(2)}  alone ${t.closenessAlone.toFixed(2)}  missing ${String(t.missing)}   right ${String(s.right)}  abstained ${String(s.abstained)}  wrong ${String(s.wrong)}  of ${String(seen.length)}`;
-console.log(
-  `Relevance decision on ${half === 'dev' ? 'the persona set, dev half' : 'the older set'} (citation only: the expected fact is checked by eval:answers)`,
-);
+console.log(`Relevance decision on ${half === 'dev' ? 'the persona set, dev half' : 'the older set'} (right: an expected entry, its answer holding a fact)`);
 console.log(line('in force', RELEVANCE, score(RELEVANCE)));
 console.log(line('best', best.t, best.s));
