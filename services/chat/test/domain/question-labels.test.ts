@@ -1,7 +1,7 @@
 // The labels the answer figures are scored by hold against the archive (eval/personas/README.md):
-// a covered question's expected entries exist, and one of its facts is in one of them, so a right
-// answer is possible; a label gone stale when an entry is renamed or rewritten fails here, not as
-// a silently lower figure.
+// a covered question's expected entries exist, and each holds one of its facts, so a right answer
+// is possible from every entry it may cite; a label gone stale when an entry is renamed or
+// rewritten fails here, not as a silently lower figure.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, describe, it } from 'node:test';
@@ -20,8 +20,9 @@ function labelProblem(question: LabelledQuestion): string | undefined {
   if (question.expect.length === 0 || question.facts.length === 0) return `${question.id}: covered without expected entries and facts`;
   const missing = question.expect.filter((id) => !texts.has(id));
   if (missing.length > 0) return `${question.id}: no entry ${missing.join(', ')}`;
-  const found = question.facts.some((fact) => question.expect.some((id) => texts.get(id)?.includes(fact.toLowerCase())));
-  return found ? undefined : `${question.id}: none of ${question.facts.join(' | ')} is in ${question.expect.join(', ')}`;
+  // An answer citing an entry that holds none of the facts is scored wrong however well it answers.
+  const factless = question.expect.filter((id) => !question.facts.some((fact) => texts.get(id)?.includes(fact.toLowerCase())));
+  return factless.length === 0 ? undefined : `${question.id}: none of ${question.facts.join(' | ')} is in ${factless.join(', ')}`;
 }
 
 describe('the question sets’ labels', () => {
@@ -30,7 +31,7 @@ describe('the question sets’ labels', () => {
     ['the persona set, test half', () => loadPersonaQuestions('test')],
     ['the older set', loadOlderQuestions],
   ] as const) {
-    it(`${name}: every covered question expects existing entries that hold one of its facts`, async () => {
+    it(`${name}: every covered question expects existing entries that each hold one of its facts`, async () => {
       const questions = await load();
       assert.ok(questions.length > 0, `${name} is labelled`);
       assert.deepEqual(questions.map(labelProblem).filter(Boolean), []);
@@ -42,8 +43,16 @@ describe('the question sets’ labels', () => {
       labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: ['no-such-entry'], facts: ['a'] }) ?? '',
       /no entry no-such-entry/,
     );
-    const [id] = texts.keys();
-    assert.match(labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: [id ?? ''], facts: ['zzqx never written'] }) ?? '', /none of/);
+    const [holder = '', other = ''] = texts.keys();
+    assert.match(labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: [holder], facts: ['zzqx never written'] }) ?? '', /none of/);
+    // A fact from one expected entry does not vouch for another.
+    const fact = (texts.get(holder) ?? '').slice(0, 40);
+    assert.ok(fact.length > 0 && !texts.get(other)?.includes(fact));
+    assert.equal(labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: [holder], facts: [fact] }), undefined);
+    assert.match(
+      labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: [holder, other], facts: [fact] }) ?? '',
+      new RegExp(`is in ${other}$`),
+    );
   });
 
   it('lists the uncovered questions as the labels have them: uncovered-topics.md is not stale (npm run eval:uncovered-topics)', async () => {
