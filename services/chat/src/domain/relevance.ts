@@ -33,7 +33,7 @@ const ASKED_LIKE_WEIGHT = 0.3;
  * its nearest sample question weighed in. A body passage may share a question's words in passing;
  * the questions an entry was written to answer say what it is about. On the dev half, the older
  * set and the dev half with its answers taken out (eval:calibrate), this kept more right answers
- * and fewer wrong ones than the nearest passage alone at every threshold tried.
+ * and fewer wrong ones than the nearest passage alone at the thresholds tried.
  */
 export function closeness(entry: Pick<Ranked, 'similarity' | 'askedLike'>): number {
   const similarity = entry.similarity ?? 0;

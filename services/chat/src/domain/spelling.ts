@@ -10,9 +10,9 @@ const lettersDiffering = (word: string) => Math.min(2, Math.floor(word.length / 
 /**
  * The question with its misspelt words ("recieve", "assesment", "elegible") spelt as the archive
  * spells them. A word is misspelt when neither the archive nor English holds it and the archive
- * has a word of the same sound (names.ts soundOf) a letter or two away and ending alike, the
- * first of which (spellings order) it then is. A word English holds ("wheat") is kept though the archive lacks it: it may be just
- * what tells the archive has no answer; so is an unknown name ("Villgro").
+ * has a word of the same sound (names.ts soundOf) a letter or two away. A word English holds
+ * ("wheat") is kept though the archive lacks it, and so is an unknown name ("Villgro"): either
+ * may be just what tells that the archive has no answer.
  */
 export function respelt(question: string, spellings: Spellings, englishWords: ReadonlySet<string>): string {
   return question.replace(/\p{L}+/gu, (word) => {

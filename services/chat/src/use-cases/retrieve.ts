@@ -6,10 +6,10 @@ import { intentsOf } from '../domain/intent.ts';
 import type { Spellings } from '../domain/names.ts';
 import type { Passage } from '../domain/passages.ts';
 import { hintsOf } from '../domain/question-hints.ts';
-import { respelt } from '../domain/spelling.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
 import { answerScore, FRAMING_WORDS, fitsPlaces, forWholeIndia, fusedScore, isAnswer, kindFits, type Ranked } from '../domain/relevance.ts';
 import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
+import { respelt } from '../domain/spelling.ts';
 import { searchKnowledge } from './search-knowledge.ts';
 
 export interface QueryEmbedder {
