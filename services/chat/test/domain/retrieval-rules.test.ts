@@ -130,6 +130,21 @@ describe('questions in Hindi', () => {
     assert.equal(inEnglish('पिछले साल की बाढ़ में घर टूट गया, नया बनाने के लिए पैसे कहाँ से मिलेंगे'), 'last years flood house home broken new make money where get');
   });
 
+  it('takes a Latin question for Hinglish by any Hindi function word, not by a scheme named in Hindi or a word English shares', () => {
+    assert.equal(languageOf('pad man wale unki kahani short me batao'), 'hinglish');
+    assert.equal(inEnglish('pad man wale unki kahani short me batao'), 'pad man story short');
+    assert.equal(languageOf('bachon ke liye kitabein kharidni hai, sasti dukan kahan khuli milegi'), 'hinglish');
+    assert.equal(languageOf('pm kisan status'), 'en', 'translated it would lose "kisan"');
+    assert.equal(languageOf('mahila e haat'), 'en');
+    assert.equal(languageOf('mansukh bhai prajapati education and early life'), 'en');
+    assert.equal(languageOf('is the main band of volunteers on the tab at the mile mark'), 'en');
+  });
+
+  it("keeps the glossary's English as it is: a name in it is not read again as Hinglish", () => {
+    assert.equal(inEnglish('बेटी बचाओ बेटी पढ़ाओ योजना क्या है'), 'Beti Bachao Beti Padhao scheme what');
+    assert.equal(inEnglish('किसान क्रेडिट कार्ड कैसे बनवाएं'), 'Kisan Credit Card KCC how get made');
+  });
+
   it('holds Devanagari as typed and composed (NFC), and English for every Hinglish word', () => {
     assert.deepEqual(
       HINDI_TO_ENGLISH.filter(([hindi]) => hindi !== hindi.normalize('NFC')),
