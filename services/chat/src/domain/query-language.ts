@@ -9,77 +9,20 @@ export type QuestionLanguage = 'en' | 'hinglish' | 'hi';
 const DEVANAGARI = /[\u0900-\u097F]/u;
 const DEVANAGARI_WORD = /[\u0900-\u097F]+/gu;
 
-/** Hindi words typed in Latin letters that an English question does not hold (not "me", "do", "the"). */
-const HINGLISH_MARKERS = new Set([
-  'kaise',
-  'kya',
-  'kaun',
-  'kitna',
-  'kitni',
-  'kitne',
-  'hai',
-  'hain',
-  'ka',
-  'ki',
-  'ke',
-  'ko',
-  'mein',
-  'liye',
-  'milega',
-  'milegi',
-  'karein',
-  'kare',
-  'chahiye',
-  'kahan',
-  'kab',
-  'aur',
-  'nahi',
-  'mujhe',
-  'hamare',
-  'hamara',
-  'apne',
-  'kaha',
-  'sakte',
-  'sakta',
-  'wala',
-  'wali',
-  'bhi',
-  'kyu',
-  'kyun',
-  'mila',
-  'mili',
-  'kiya',
-  'hua',
-  'hui',
-  'karna',
-  'karte',
-  'karta',
-  'karti',
-  'konsa',
-  'kaunsa',
-  'rahega',
-  'rahi',
-  'raha',
-  'hota',
-  'hoti',
-  'kese',
-  'konsi',
-  'kaunsi',
-  'milenge',
-  'milne',
-  'milta',
-  'milti',
-  'milte',
-  'hoga',
-  'hogi',
-  'karu',
-  'hoon',
-  'nhi',
-  'krna',
-  'jisme',
-  'kyunki',
-  'banwana',
-  'karwana',
+/** Hindi function words that are English words too ("the", "main", "band") or parts of names ("bhai", "agar", "tak"): no sign of Hinglish. */
+const ALSO_ENGLISH = new Set('the par main band bare lie tab sake mile mere logo logon bane bade jab agar hone bhai vale kar tak'.split(' '));
+
+/**
+ * Words that mark a question typed in Latin letters as Hindi: the Hindi function words of three
+ * letters or more that are not English too ("unki", "batao", "wale"), the postpositions an English
+ * question does not hold ("ka", "ko"; not "me", "do"), and everyday words no English question
+ * holds. Scheme names in Hindi ("pm kisan status", "mahila e haat") are not markers: such
+ * questions are English.
+ */
+const HINGLISH_MARKERS: ReadonlySet<string> = new Set([
+  ...[...HINDI_FUNCTION_WORDS].filter((word) => word.length > 2 && !ALSO_ENGLISH.has(word)),
+  ...['ka', 'ki', 'ke', 'ko', 'kese', 'konsi', 'kaunsi', 'milenge', 'milne', 'banwana', 'karwana'],
+  ...['kahani', 'kahaniyan', 'jankari', 'jaankari', 'kharcha', 'kharch'],
 ]);
 
 export function languageOf(question: string): QuestionLanguage {
@@ -107,35 +50,46 @@ export function romanised(word: string): string {
 const glossaryPattern = new RegExp(`(?<![\\u0900-\\u097F])(${HINDI_TO_ENGLISH.map(([hindi]) => hindi).join('|')})(?![\\u0900-\\u097F])`, 'gu');
 const glossary = new Map(HINDI_TO_ENGLISH);
 
-/**
- * The question in words the English archive holds: Devanagari phrases of the domain glossary
- * (मनरेगा → MGNREGA, जॉब कार्ड → job card) and Hindi words typed in Latin letters (pani → water)
- * become their English; other Devanagari words, names most of all, are romanised; Hindi function
- * words are dropped. English words pass unchanged.
- */
 /** A state's two-letter name typed in small letters before a Hindi postposition: "up me", "mp ke". */
 const STATE_BEFORE_POSTPOSITION = new RegExp(`\\b(${STATE_ABBREVIATIONS.join('|')})(?= +(me|mein|mai|ke|ki|ka|se|wale|wali|wala)\\b)`, 'g');
 
-export function inEnglish(question: string, spellings: Spellings = new Map()): string {
-  // Whole words and phrases only, longest first: जॉब कार्ड before कार्ड, and का never inside कार्ड.
-  // Hinglish writes "up me" for "in UP": the state, which hintsOf counts only in capitals.
-  const text = question
-    .replace(STATE_BEFORE_POSTPOSITION, (abbreviation) => abbreviation.toUpperCase())
-    .normalize('NFC')
-    .replace(/[\u0964\u0965]/gu, ' ')
-    .replace(glossaryPattern, (hindi) => ` ${glossary.get(hindi) ?? ''} `)
+/** Words not in the glossary in English: Hindi typed in Latin letters (pani → water) and romanised Devanagari, Hindi function words dropped. */
+function wordsInEnglish(text: string, spellings: Spellings): string[] {
+  return text
     .replace(DEVANAGARI_WORD, (word) => {
       const latin = romanised(word);
       return ` ${archiveSpelling(spellings, latin) ?? latin} `;
-    });
-  const words = text.split(/\s+/).filter((word) => word.length > 0);
-  return words
+    })
+    .split(/\s+/)
     .flatMap((word) => {
       const bare = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
       if (!bare) return [];
       const english = HINGLISH_TO_ENGLISH.get(bare);
       if (english) return [english];
       return HINDI_FUNCTION_WORDS.has(bare) ? [] : [word];
-    })
-    .join(' ');
+    });
+}
+
+/**
+ * The question in words the English archive holds: Devanagari phrases of the domain glossary
+ * (मनरेगा → MGNREGA, जॉब कार्ड → job card) and Hindi words typed in Latin letters (pani → water)
+ * become their English; other Devanagari words, names most of all, are romanised; Hindi function
+ * words are dropped. English words pass unchanged.
+ */
+export function inEnglish(question: string, spellings: Spellings = new Map()): string {
+  // Hinglish writes "up me" for "in UP": the state, which hintsOf counts only in capitals.
+  const text = question
+    .replace(STATE_BEFORE_POSTPOSITION, (abbreviation) => abbreviation.toUpperCase())
+    .normalize('NFC')
+    .replace(/[\u0964\u0965]/gu, ' ');
+  // Whole words and phrases only, longest first: जॉब कार्ड before कार्ड, and का never inside कार्ड.
+  // The glossary's English is final, not read again as Hinglish: बेटी बचाओ is "Beti Bachao", not "daughter Bachao".
+  const words: string[] = [];
+  let from = 0;
+  for (const match of text.matchAll(glossaryPattern)) {
+    words.push(...wordsInEnglish(text.slice(from, match.index), spellings), glossary.get(match[0]) ?? '');
+    from = match.index + match[0].length;
+  }
+  words.push(...wordsInEnglish(text.slice(from), spellings));
+  return words.filter((word) => word.length > 0).join(' ');
 }

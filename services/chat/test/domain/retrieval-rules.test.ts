@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compose, subjectWords } from '../../src/domain/compose.ts';
+import { HINDI_TO_ENGLISH, HINGLISH_TO_ENGLISH } from '../../src/domain/glossary.ts';
 import { answersIntent, intentOf, intentsOf } from '../../src/domain/intent.ts';
 import { archiveSpelling, archiveSpellings, soundOf } from '../../src/domain/names.ts';
 import { groupSentences, passagesOf, sentencesOf } from '../../src/domain/passages.ts';
@@ -118,6 +119,43 @@ describe('questions in Hindi', () => {
     assert.equal(inEnglish('पीएम किसान की किस्त नहीं आई, खतौनी में नाम कैसे सुधरवाएं'), 'PM-KISAN instalment not received khatauni land record names how correction');
     assert.equal(inEnglish('budhape ki pension khate me nahi aayi, kese check kare'), 'old age pension account how check');
     assert.equal(inEnglish('bakri palan ke liye karj aur sabsidi kaha milegi'), 'goat rearing loan subsidy get');
+  });
+
+  it('puts everyday Hindi in English too: doing and buying, cost and time, places, asking', () => {
+    assert.equal(
+      inEnglish('अगले महीने गाँव में रक्तदान शिविर लगाना है, खर्च कितना आएगा और किससे संपर्क करें'),
+      'next months village blood donation camp set up cost how much who contact',
+    );
+    assert.equal(inEnglish('बच्चों के लिए किताबें खरीदनी हैं, सस्ती दुकान कहाँ खुली मिलेगी'), 'children books buy cheap shop where open get');
+    assert.equal(inEnglish('पिछले साल की बाढ़ में घर टूट गया, नया बनाने के लिए पैसे कहाँ से मिलेंगे'), 'last years flood house home broken new make money where get');
+  });
+
+  it('takes a Latin question for Hinglish by any Hindi function word, not by a scheme named in Hindi or a word English shares', () => {
+    assert.equal(languageOf('pad man wale unki kahani short me batao'), 'hinglish');
+    assert.equal(inEnglish('pad man wale unki kahani short me batao'), 'pad man story short');
+    assert.equal(languageOf('bachon ke liye kitabein kharidni hai, sasti dukan kahan khuli milegi'), 'hinglish');
+    assert.equal(languageOf('pm kisan status'), 'en', 'translated it would lose "kisan"');
+    assert.equal(languageOf('mahila e haat'), 'en');
+    assert.equal(languageOf('mansukh bhai prajapati education and early life'), 'en');
+    assert.equal(languageOf('is the main band of volunteers on the tab at the mile mark'), 'en');
+  });
+
+  it("keeps the glossary's English as it is: a name in it is not read again as Hinglish", () => {
+    assert.equal(inEnglish('बेटी बचाओ बेटी पढ़ाओ योजना क्या है'), 'Beti Bachao Beti Padhao scheme what');
+    assert.equal(inEnglish('किसान क्रेडिट कार्ड कैसे बनवाएं'), 'Kisan Credit Card KCC how get made');
+  });
+
+  it('holds Devanagari as typed and composed (NFC), and English for every Hinglish word', () => {
+    assert.deepEqual(
+      HINDI_TO_ENGLISH.filter(([hindi]) => hindi !== hindi.normalize('NFC')),
+      [],
+      'a key not in NFC never matches the normalised question',
+    );
+    assert.deepEqual(
+      [...HINGLISH_TO_ENGLISH].filter(([latin, english]) => !/^[a-z0-9]+$/.test(latin) || !english),
+      [],
+      'words to drop belong in HINDI_FUNCTION_WORDS',
+    );
   });
 });
 
