@@ -15,6 +15,7 @@ import { hintsOf } from '../src/domain/question-hints.ts';
 import { fitsPlaces, isAnswer, RELEVANCE, type Thresholds } from '../src/domain/relevance.ts';
 import type { Candidate } from '../src/domain/retrieval.ts';
 import { openScratchKnowledgeBase } from '../src/use-cases/knowledge-base.ts';
+import { holdsFact } from './evaluate.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
 
 const half = process.argv[2] ?? 'dev';
@@ -47,10 +48,8 @@ for (const question of questions) {
   const retrieval = await knowledge.retrieve(question.question);
   const asked = hintsOf(retrieval.english).states;
   const words = subjectWords(retrieval.english);
-  const givesFact = (candidate: Candidate) => {
-    const text = compose([candidate], { intents: retrieval.intents, words }, retrieval.language)?.response.toLowerCase() ?? '';
-    return question.facts.some((fact) => text.includes(fact.toLowerCase()));
-  };
+  const givesFact = (candidate: Candidate) =>
+    holdsFact(question, compose([candidate], { intents: retrieval.intents, words }, retrieval.language)?.response ?? '');
   seen.push({
     question,
     english: retrieval.english,

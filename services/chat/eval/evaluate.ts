@@ -22,6 +22,12 @@ export interface Scored {
 
 export const abstainedIn = (response: string): boolean => response.includes(ABSTENTION);
 
+/** Whether `text` holds one of a covered question's facts: any one phrasing, in any case (personas/README.md). */
+export const holdsFact = (question: Pick<LabelledQuestion, 'facts'>, text: string): boolean => {
+  const lower = text.toLowerCase();
+  return question.facts.some((fact) => lower.includes(fact.toLowerCase()));
+};
+
 /**
  * Right: a covered question answered with one of its expected facts and a cited entry among its
  * relevant ones; for an uncovered or off-topic question, an abstention. Anything else answered is wrong.
@@ -33,9 +39,7 @@ export function outcomeOf(question: LabelledQuestion, answer: Omit<Asked, 'ms'>)
   if (question.kind !== 'covered') return { outcome: 'wrong', why: `answered ${question.kind}, citing ${cited.join(', ') || 'nothing'}` };
   if (!cited.some((id) => question.expect.includes(id)))
     return { outcome: 'wrong', why: `cited ${cited.join(', ') || 'nothing'}; expected ${question.expect.join('/')}` };
-  const text = answer.response.toLowerCase();
-  if (!question.facts.some((fact) => text.includes(fact.toLowerCase())))
-    return { outcome: 'wrong', why: `cited ${cited.join(', ')} without any of: ${question.facts.join(' | ')}` };
+  if (!holdsFact(question, answer.response)) return { outcome: 'wrong', why: `cited ${cited.join(', ')} without any of: ${question.facts.join(' | ')}` };
   return { outcome: 'right' };
 }
 

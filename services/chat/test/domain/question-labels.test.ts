@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, describe, it } from 'node:test';
 import { loadKnowledgeFiles } from '../../src/adapters/knowledge-files.ts';
+import { holdsFact } from '../../eval/evaluate.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from '../../eval/question-set.ts';
 import { UNCOVERED_TOPICS, uncoveredTopics } from '../../eval/uncovered-topics.ts';
 
@@ -21,7 +22,7 @@ function labelProblem(question: LabelledQuestion): string | undefined {
   const missing = question.expect.filter((id) => !texts.has(id));
   if (missing.length > 0) return `${question.id}: no entry ${missing.join(', ')}`;
   // An answer citing an entry that holds none of the facts is scored wrong however well it answers.
-  const factless = question.expect.filter((id) => !question.facts.some((fact) => texts.get(id)?.includes(fact.toLowerCase())));
+  const factless = question.expect.filter((id) => !holdsFact(question, texts.get(id) ?? ''));
   return factless.length === 0 ? undefined : `${question.id}: none of ${question.facts.join(' | ')} is in ${factless.join(', ')}`;
 }
 
