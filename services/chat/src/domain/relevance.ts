@@ -263,6 +263,14 @@ export const FRAMING_WORDS: readonly string[] = [
   'times',
   'day',
   'days',
+  // Asking for an account of a person or a work ("her story in short", "his contribution"), which the entry is.
+  'story',
+  'stories',
+  'short',
+  'brief',
+  'summary',
+  'contribution',
+  'contributions',
 ];
 
 /** How much holding the question's words adds to closeness in meaning when entries are ordered. */
