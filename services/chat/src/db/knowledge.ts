@@ -235,12 +235,13 @@ export const TELLING_SHARE = 0.2;
 /**
  * For each entry named, the question's telling words it does not hold: the words few entries hold
  * (under TELLING_SHARE of them) or none, by their English stems, but the `framing` words given. An entry close in meaning that
- * lacks what the question names ("stipend", "eKYC", a district) is about the topic, not the answer.
+ * lacks what the question names ("stipend", "eKYC", a district) is about the topic, not the answer. A hyphenated word is asked
+ * by its parts, which the parser gives beside it: "collateral-free" is held by an entry writing "free of collateral".
  */
 export async function missingWords(db: Queryable, question: string, entryIds: readonly string[], framing: readonly string[]): Promise<Map<string, string[]>> {
   const { rows } = await db.query<{ id: string; missing: string[] }>(
     `WITH asked AS (
-            SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme
+            SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme WHERE lexeme !~ '^[a-z]+(-[a-z]+)+$'
             EXCEPT SELECT unnest(tsvector_to_array(to_tsvector('english', array_to_string($4::text[], ' '))))
           ),
           telling AS (

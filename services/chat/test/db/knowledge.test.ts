@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
-import { importKnowledge } from '../../src/db/knowledge.ts';
+import { importKnowledge, missingWords } from '../../src/db/knowledge.ts';
 import type { KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
 import type { LoadedEntry } from '../../src/adapters/knowledge-files.ts';
 import { searchKnowledge } from '../../src/use-cases/search-knowledge.ts';
@@ -92,6 +92,13 @@ describe('the knowledge base', () => {
     await importKnowledge(chat.deps.db, [rainwater, schools, ...sanghs]);
     assert.deepEqual(await searchKnowledge(chat.deps.db, 'sangathn', 10), []);
     await importKnowledge(chat.deps.db, [rainwater, schools]);
+  });
+
+  it('names the telling words an entry lacks, a hyphenated word by its parts and the framing words left out', async () => {
+    const lacking = async (question: string, framing: string[] = []) => (await missingWords(chat.deps.db, question, ['vidya-setu'], framing)).get('vidya-setu');
+    assert.deepEqual(await lacking('evening-classes in chess for children'), ['chess']);
+    assert.deepEqual(await lacking('evening-classes in chess for children', ['chess']), []);
+    assert.deepEqual(await lacking('chess-playing children'), ['chess', 'play']);
   });
 });
 
