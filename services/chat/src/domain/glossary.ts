@@ -138,6 +138,7 @@ const DEVANAGARI_TERMS: Readonly<Record<string, string>> = {
   'मिट्टी': 'soil',
   'सिंचाई': 'irrigation',
   'पानी': 'water',
+  'पानी फाउंडेशन': 'Paani Foundation',
   'जल': 'water',
   'पीने का पानी': 'drinking water',
   'सूखा': 'drought',
@@ -710,6 +711,10 @@ const DEVANAGARI_TERMS: Readonly<Record<string, string>> = {
   'छुट्टी': 'holiday',
   'उपयोगी': '',
   'सुधार': 'reform',
+  // A document or a name is corrected ("नाम में सुधार"), a system reformed ("व्यवस्था में सुधार" is rarer in questions).
+  'में सुधार': 'correction',
+  'के बदले': 'in exchange for',
+  'के बदले में': 'in exchange for',
   'कमियां': 'shortcomings',
   'कमियाँ': 'shortcomings',
   'कमी': 'shortage',
@@ -3028,8 +3033,26 @@ const DEVANAGARI_TERMS: Readonly<Record<string, string>> = {
   'हे': '',
 };
 
-/** Devanagari phrases and their English, longest first (phrases before their words). */
-export const HINDI_TO_ENGLISH: readonly (readonly [string, string])[] = Object.entries(DEVANAGARI_TERMS).sort(([a], [b]) => b.length - a.length);
+/**
+ * Hindi phrases typed in Latin letters whose words alone mislead: names the archive holds ("paani
+ * foundation" is Paani Foundation, not "water foundation"), and phrases that mean more than their
+ * words ("ke badle" is "in exchange for", not "change"; "naam me sudhar" a correction, not a reform).
+ */
+const LATIN_PHRASES: Readonly<Record<string, string>> = {
+  'paani foundation': 'Paani Foundation',
+  'pani foundation': 'Paani Foundation',
+  'ke badle': 'in exchange for',
+  'ke badle me': 'in exchange for',
+  'ke badle mein': 'in exchange for',
+  'me sudhar': 'correction',
+  'mein sudhar': 'correction',
+  'mai sudhar': 'correction',
+};
+
+/** Phrases and words of Hindi in either script, and their English, longest first (phrases before their words). */
+export const HINDI_TO_ENGLISH: readonly (readonly [string, string])[] = Object.entries({ ...DEVANAGARI_TERMS, ...LATIN_PHRASES }).sort(
+  ([a], [b]) => b.length - a.length,
+);
 
 /** Hindi words typed in Latin letters, and the English the archive uses for them. */
 export const HINGLISH_TO_ENGLISH: ReadonlyMap<string, string> = new Map(

@@ -145,6 +145,15 @@ describe('questions in Hindi', () => {
     assert.equal(inEnglish('किसान क्रेडिट कार्ड कैसे बनवाएं'), 'Kisan Credit Card KCC how get made');
   });
 
+  it('reads a phrase as a whole in either script: a name the archive holds, a correction, an exchange', () => {
+    assert.equal(inEnglish('paani foundation ne maharashtra me kya kaam kiya'), 'Paani Foundation maharashtra work');
+    assert.equal(inEnglish('पानी फाउंडेशन ने महाराष्ट्र में क्या काम किया'), 'Paani Foundation Maharashtra what work');
+    assert.equal(inEnglish('barish ka paani jama karne ka tarika batao'), 'rain water deposit way', 'water, when no name follows');
+    assert.equal(inEnglish('aadhar card me naam me sudhar kaise kare'), 'Aadhaar card name correction how');
+    assert.equal(inEnglish('आधार कार्ड में नाम में सुधार कैसे करें'), 'Aadhaar card names correction how');
+    assert.equal(inEnglish('गूंज कपड़ों के बदले क्या देती है'), 'gunj clothes in exchange for what provides');
+  });
+
   it('holds Devanagari as typed and composed (NFC), and English for every Hinglish word', () => {
     assert.deepEqual(
       HINDI_TO_ENGLISH.filter(([hindi]) => hindi !== hindi.normalize('NFC')),
