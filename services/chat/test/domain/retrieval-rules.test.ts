@@ -154,6 +154,16 @@ describe('questions in Hindi', () => {
     assert.equal(inEnglish('गूंज कपड़ों के बदले क्या देती है'), 'gunj clothes in exchange for what provides');
   });
 
+  it('puts the words of impact, rights and daily trouble in English, with the names the archive holds kept', () => {
+    assert.equal(inEnglish('सीएसआर परियोजना का असर कैसे नापें?'), 'CSR project impact how measure');
+    assert.equal(inEnglish('प्रथम संस्था की असर रिपोर्ट क्या कहती है?'), 'pratham organisation ASER report what');
+    assert.equal(inEnglish('पंचायत में मनरेगा का काम कैसे मांगें?'), 'panchayat MGNREGA work how demand');
+    assert.equal(inEnglish('अक्षय पात्र खाना कैसे पहुंचाते हैं?'), 'Akshaya Patra food how deliver');
+    assert.equal(inEnglish('pm kisan ki kist nahi aayi kya kare'), 'PM-KISAN instalment');
+    assert.equal(inEnglish('gaon ki sadak tuti hai, panchayat paisa nahi de rahi'), 'village road broken panchayat money');
+    assert.equal(inEnglish('meri beti dekh nahi sakti, uski padhai ke liye kaunsa school hai'), 'daughter blind visually impaired education school');
+  });
+
   it('holds Devanagari as typed and composed (NFC), and English for every Hinglish word', () => {
     assert.deepEqual(
       HINDI_TO_ENGLISH.filter(([hindi]) => hindi !== hindi.normalize('NFC')),
