@@ -162,6 +162,8 @@ describe('questions in Hindi', () => {
     assert.equal(inEnglish('pm kisan ki kist nahi aayi kya kare'), 'PM-KISAN instalment');
     assert.equal(inEnglish('gaon ki sadak tuti hai, panchayat paisa nahi de rahi'), 'village road broken panchayat money');
     assert.equal(inEnglish('meri beti dekh nahi sakti, uski padhai ke liye kaunsa school hai'), 'daughter blind visually impaired education school');
+    assert.equal(inEnglish('पति शराब पीकर मारता है, मदद कहाँ मिलेगी?'), 'husband alcohol drunk violence help where get', 'मारता is not Marathi');
+    assert.equal(inEnglish('gaon me bijli nahi rehti solar light kaun lagata hai'), 'village electricity solar light who set up');
   });
 
   it('holds Devanagari as typed and composed (NFC), and English for every Hinglish word', () => {
