@@ -2938,6 +2938,8 @@ const DEVANAGARI_TERMS: Readonly<Record<string, string>> = {
   'साथी': 'partner',
   'साथी संगठन': 'partner organisation',
   'साथी संस्था': 'partner organisation',
+  'किसान साथी': 'Kisan Sathi',
+  'स्वास्थ्य साथी': 'Swasthya Sathi',
   'असर': 'impact',
   'असर रिपोर्ट': 'ASER report',
   'आकलन': 'assessment',
