@@ -74,8 +74,8 @@ function wordsInEnglish(text: string, spellings: Spellings): string[] {
 /**
  * The question in words the English archive holds: phrases of the domain glossary (मनरेगा →
  * MGNREGA, जॉब कार्ड → job card, "paani foundation" → Paani Foundation) and Hindi words typed in
- * Latin letters (pani → water) become their English; other Devanagari words, names most of all, are romanised; Hindi function
- * words are dropped. English words pass unchanged.
+ * Latin letters (pani → water) become their English; other Devanagari words, names most of all,
+ * are romanised; Hindi function words are dropped. English words pass unchanged.
  */
 export function inEnglish(question: string, spellings: Spellings = new Map()): string {
   // Hinglish writes "up me" for "in UP": the state, which hintsOf counts only in capitals.
