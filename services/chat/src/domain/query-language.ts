@@ -47,7 +47,8 @@ export function romanised(word: string): string {
   return schwaDropped(itrans.replace(/[^a-zA-Z]/g, '')).toLowerCase();
 }
 
-const glossaryPattern = new RegExp(`(?<![\\u0900-\\u097F])(${HINDI_TO_ENGLISH.map(([hindi]) => hindi).join('|')})(?![\\u0900-\\u097F])`, 'gu');
+/** Whole words of either script: a Latin phrase ("ke badle") matches in any case, never inside a word. */
+const glossaryPattern = new RegExp(`(?<![\\u0900-\\u097Fa-z])(${HINDI_TO_ENGLISH.map(([hindi]) => hindi).join('|')})(?![\\u0900-\\u097Fa-z])`, 'giu');
 const glossary = new Map(HINDI_TO_ENGLISH);
 
 /** A state's two-letter name typed in small letters before a Hindi postposition: "up me", "mp ke". */
@@ -71,10 +72,10 @@ function wordsInEnglish(text: string, spellings: Spellings): string[] {
 }
 
 /**
- * The question in words the English archive holds: Devanagari phrases of the domain glossary
- * (मनरेगा → MGNREGA, जॉब कार्ड → job card) and Hindi words typed in Latin letters (pani → water)
- * become their English; other Devanagari words, names most of all, are romanised; Hindi function
- * words are dropped. English words pass unchanged.
+ * The question in words the English archive holds: phrases of the domain glossary (मनरेगा →
+ * MGNREGA, जॉब कार्ड → job card, "paani foundation" → Paani Foundation) and Hindi words typed in
+ * Latin letters (pani → water) become their English; other Devanagari words, names most of all,
+ * are romanised; Hindi function words are dropped. English words pass unchanged.
  */
 export function inEnglish(question: string, spellings: Spellings = new Map()): string {
   // Hinglish writes "up me" for "in UP": the state, which hintsOf counts only in capitals.
@@ -87,7 +88,7 @@ export function inEnglish(question: string, spellings: Spellings = new Map()): s
   const words: string[] = [];
   let from = 0;
   for (const match of text.matchAll(glossaryPattern)) {
-    words.push(...wordsInEnglish(text.slice(from, match.index), spellings), glossary.get(match[0]) ?? '');
+    words.push(...wordsInEnglish(text.slice(from, match.index), spellings), glossary.get(match[0].toLowerCase()) ?? '');
     from = match.index + match[0].length;
   }
   words.push(...wordsInEnglish(text.slice(from), spellings));

@@ -145,6 +145,27 @@ describe('questions in Hindi', () => {
     assert.equal(inEnglish('किसान क्रेडिट कार्ड कैसे बनवाएं'), 'Kisan Credit Card KCC how get made');
   });
 
+  it('reads a phrase as a whole in either script: a name the archive holds, a correction, an exchange', () => {
+    assert.equal(inEnglish('paani foundation ne maharashtra me kya kaam kiya'), 'Paani Foundation maharashtra work');
+    assert.equal(inEnglish('पानी फाउंडेशन ने महाराष्ट्र में क्या काम किया'), 'Paani Foundation Maharashtra what work');
+    assert.equal(inEnglish('barish ka paani jama karne ka tarika batao'), 'rain water deposit way', 'water, when no name follows');
+    assert.equal(inEnglish('aadhar card me naam me sudhar kaise kare'), 'Aadhaar card name correction how');
+    assert.equal(inEnglish('आधार कार्ड में नाम में सुधार कैसे करें'), 'Aadhaar card names correction how');
+    assert.equal(inEnglish('गूंज कपड़ों के बदले क्या देती है'), 'gunj clothes in exchange for what provides');
+  });
+
+  it('puts the words of impact, rights and daily trouble in English, with the names the archive holds kept', () => {
+    assert.equal(inEnglish('सीएसआर परियोजना का असर कैसे नापें?'), 'CSR project impact how measure');
+    assert.equal(inEnglish('प्रथम संस्था की असर रिपोर्ट क्या कहती है?'), 'pratham organisation ASER report what');
+    assert.equal(inEnglish('पंचायत में मनरेगा का काम कैसे मांगें?'), 'panchayat MGNREGA work how demand');
+    assert.equal(inEnglish('अक्षय पात्र खाना कैसे पहुंचाते हैं?'), 'Akshaya Patra food how deliver');
+    assert.equal(inEnglish('pm kisan ki kist nahi aayi kya kare'), 'PM-KISAN instalment');
+    assert.equal(inEnglish('gaon ki sadak tuti hai, panchayat paisa nahi de rahi'), 'village road broken panchayat money');
+    assert.equal(inEnglish('meri beti dekh nahi sakti, uski padhai ke liye kaunsa school hai'), 'daughter blind visually impaired education school');
+    assert.equal(inEnglish('पति शराब पीकर मारता है, मदद कहाँ मिलेगी?'), 'husband alcohol drunk violence help where get', 'मारता is not Marathi');
+    assert.equal(inEnglish('gaon me bijli nahi rehti solar light kaun lagata hai'), 'village electricity solar light who set up');
+  });
+
   it('holds Devanagari as typed and composed (NFC), and English for every Hinglish word', () => {
     assert.deepEqual(
       HINDI_TO_ENGLISH.filter(([hindi]) => hindi !== hindi.normalize('NFC')),
