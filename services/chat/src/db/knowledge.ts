@@ -140,6 +140,11 @@ export const COVERAGE_WEIGHT = 1.0;
 export const MATCH_BUDGET = 2000;
 /** A title word more entries hold than this names nothing in particular, so a misspelling of it boosts none of them. */
 const NAME_HOLDERS = 50;
+/**
+ * How many title words, the nearest in spelling, a question's word is matched with: a large archive
+ * holds many names a few letters apart, and matching every one of them grew the search with it.
+ */
+export const NAME_SPELLINGS = 10;
 
 /** Extra score for an entry in a state the question names, of a cause its words point to, and a guide for a "how do I" question. */
 export const HINT_BONUS = { state: 0.2, cause: 0.05, guide: 0.2 } as const;
@@ -178,11 +183,14 @@ export const SEARCH_SQL = `WITH asked AS (SELECT DISTINCT lexeme FROM unnest(tsv
      ),
      by_name AS (
        SELECT n.entry_id AS id, max(m.similarity) AS similarity
-       FROM (
-         SELECT v.word, similarity(v.word, w) AS similarity
-         FROM unnest($1::text[]) AS w JOIN knowledge_name_words v ON v.word % w
-         WHERE length(w) >= 4 AND v.word <> w AND v.entries <= ${NAME_HOLDERS} AND to_tsvector('english', w) <> ''::tsvector
-       ) AS m JOIN knowledge_names n ON n.word = m.word
+       FROM unnest($1::text[]) AS w
+       CROSS JOIN LATERAL (
+         SELECT v.word, similarity(v.word, w) AS similarity FROM knowledge_name_words v
+         WHERE v.word % w AND v.word <> w AND v.entries <= ${NAME_HOLDERS}
+         ORDER BY similarity DESC, v.word LIMIT ${NAME_SPELLINGS}
+       ) AS m
+       JOIN knowledge_names n ON n.word = m.word
+       WHERE length(w) >= 4 AND to_tsvector('english', w) <> ''::tsvector
        GROUP BY n.entry_id
      ),
      matched AS (

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestStack } from '@betterplus/kit/testing';
-import { importKnowledge, missingWords } from '../../src/db/knowledge.ts';
+import { importKnowledge, missingWords, NAME_SPELLINGS } from '../../src/db/knowledge.ts';
 import type { KnowledgeEntry } from '../../src/domain/knowledge-entry.ts';
 import type { LoadedEntry } from '../../src/adapters/knowledge-files.ts';
 import { searchKnowledge } from '../../src/use-cases/search-knowledge.ts';
@@ -91,6 +91,18 @@ describe('the knowledge base', () => {
     assert.equal((await searchKnowledge(chat.deps.db, 'sangathn', 10)).length, 3);
     await importKnowledge(chat.deps.db, [rainwater, schools, ...sanghs]);
     assert.deepEqual(await searchKnowledge(chat.deps.db, 'sangathn', 10), []);
+    await importKnowledge(chat.deps.db, [rainwater, schools]);
+  });
+
+  it('takes a misspelt word for the few names nearest in spelling, not for every name a few letters from it', async () => {
+    const names = Array.from('abcdefghijkl', (letter) => entry(`sangathan-${letter}`, `Sangathan${letter}x`, `Sangathan${letter}x is one of many.`));
+    assert.ok(names.length > NAME_SPELLINGS);
+    await importKnowledge(chat.deps.db, [rainwater, schools, ...names]);
+    const found = await searchKnowledge(chat.deps.db, 'sangathn', 20);
+    assert.deepEqual(
+      found.map((e) => e.id).sort(),
+      names.slice(0, NAME_SPELLINGS).map((name) => name.entry.id),
+    );
     await importKnowledge(chat.deps.db, [rainwater, schools]);
   });
 
