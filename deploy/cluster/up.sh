@@ -166,9 +166,9 @@ state = "$STATE/containerd/state"
     conf_dir = "$STATE/cni/net.d"
 EOF
 daemon containerd containerd --config "$STATE/containerd/config.toml"
-ready containerd 60 "containerd" ctr --address "$CONTAINERD_SOCKET" version
-# What an earlier run left in containerd (a killed run never reached down.sh).
-"$KUBE_BIN" cri-reset "unix://$CONTAINERD_SOCKET" >&2
+# containerd answers `ctr version` before its CRI is initialised ("server is not initialized yet"),
+# so wait on the CRI itself, clearing what an earlier run left (a killed run never reached down.sh).
+ready containerd 60 "containerd's CRI" "$KUBE_BIN" cri-reset "unix://$CONTAINERD_SOCKET"
 
 # The pause and CoreDNS images, which the kubelet and CoreDNS need before anything else.
 bash "$CLUSTER_DIR/images.sh" cluster >&2
