@@ -11,9 +11,9 @@ import { startChat, type Chat } from '../support/chat.ts';
 
 /**
  * The figures as measured when they were set (issue 23's closing notes), a little below. Session
- * 28, on 902 entries and the 282/282 split: the test half 50.5% of covered questions right, 76.5%
- * of uncovered ones abstained, 44 of 45 off-topic ones, 7.4% of all wrong; the older set 64.3%
- * right, 1.9% wrong. Issue 23 aims at 2% wrong and 90% right: tighten these as retrieval gets
+ * 30, on 902 entries, the test half grown to 382 by a fourth batch of untuned questions: 49.0% of
+ * covered questions right, 30 of 36 uncovered ones abstained (83.3%), 59 of 60 off-topic ones,
+ * 7.1% of all wrong; the older set 64.3% right, 1.9% wrong. Issue 23 aims at 2% wrong and 90% right: tighten these as retrieval gets
  * there, never loosen them to pass a change unless the same change is better by right minus three
  * times wrong, and say so here. Two were loosened so:
  * - off-topic 0.98 -> 0.97 (session 27), one question of 45: closeness (domain/relevance.ts),
@@ -26,7 +26,7 @@ import { startChat, type Chat } from '../support/chat.ts';
  *   better by the rule on the three sets together (+10 right, +2 wrong), as decisions are made on
  *   dev and older, not here.
  */
-const FLOOR = { wrong: 0.075, coveredRight: 0.48, uncoveredAbstained: 0.75, offTopicAbstained: 0.97 };
+const FLOOR = { wrong: 0.075, coveredRight: 0.48, uncoveredAbstained: 0.8, offTopicAbstained: 0.97 };
 const OLDER_FLOOR = { wrong: 0.03, coveredRight: 0.62, offTopicAbstained: 0.98 };
 
 let stack: TestStack;
