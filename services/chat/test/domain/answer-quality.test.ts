@@ -13,9 +13,9 @@ import { startChat, type Chat } from '../support/chat.ts';
  * The figures as measured when they were set (issue 23's closing notes), a little below. Session
  * 30, on 902 entries, the test half grown to 382 by a fourth batch of untuned questions: 49.0% of
  * covered questions right, 30 of 36 uncovered ones abstained (83.3%), 59 of 60 off-topic ones,
- * 7.1% of all wrong; the older set 64.3% right, 1.9% wrong. Issue 23 aims at 2% wrong and 90% right: tighten these as retrieval gets
- * there, never loosen them to pass a change unless the same change is better by right minus three
- * times wrong, and say so here. Two were loosened so:
+ * 7.1% of all wrong; the older set 64.1% right, 2.1% wrong. Issue 23 aims at 2% wrong and 90%
+ * right: tighten these as retrieval gets there, never loosen them to pass a change unless the
+ * same change is better by right minus three times wrong, and say so here. Two were loosened so:
  * - off-topic 0.98 -> 0.97 (session 27), one question of 45: closeness (domain/relevance.ts),
  *   calibrated on the dev half, answers "how much does a 3kw rooftop solar panel cost for my house"
  *   from PM Surya Ghar's subsidy, a price the labels count off-topic, while it gained six covered
