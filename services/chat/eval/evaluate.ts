@@ -86,6 +86,7 @@ export function report(scored: readonly Scored[], label: string): string {
   const row = (name: string, t: Tally) =>
     `  ${name.padEnd(24)} ${String(t.total).padStart(4)}   right ${percent(t.right, t.total).padEnd(13)} abstained ${percent(t.abstained, t.total).padEnd(13)} wrong ${percent(t.wrong, t.total)}`;
   const languages = [...new Set(scored.map((s) => s.question.language))].sort();
+  const batches = [...new Set(scored.flatMap((s) => s.question.batch ?? []))];
   const group = (keep: (s: Scored) => boolean) => tally(scored.filter(keep));
   const times = scored.map((s) => s.ms).sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
@@ -103,6 +104,17 @@ export function report(scored: readonly Scored[], label: string): string {
       .filter(([, t]) => t.total > 0)
       .map(([name, t]) => row(name, t)),
     row('all', tally(scored)),
+    // Per batch, where the set has them: the covered questions, then all (wrong of all questions).
+    ...batches.flatMap((batch) => [
+      row(
+        `covered, ${batch}`,
+        group((s) => s.question.batch === batch && s.question.kind === 'covered'),
+      ),
+      row(
+        `all, ${batch}`,
+        group((s) => s.question.batch === batch),
+      ),
+    ]),
     `  answer time p50 ${at(0.5).toFixed(1)} ms   p95 ${at(0.95).toFixed(1)} ms`,
     ...scored
       .filter((s) => s.outcome !== 'right')

@@ -15,6 +15,8 @@ export interface LabelledQuestion {
   /** en, hinglish or hi (Devanagari); the older set is not split by language: mixed. */
   language: string;
   persona?: string | undefined;
+  /** For a persona question: the batch it was composed in (PERSONA_BATCHES). */
+  batch?: string | undefined;
   /** For a covered question: the entries that answer it. */
   expect: string[];
   /** For a covered question: the fact a right answer holds, any one of these phrasings. */
@@ -36,11 +38,27 @@ const older = new URL('./questions/', import.meta.url);
 /** YAML reads a bare 2500 as a number: ids and facts are compared as text. */
 const texts = (values: unknown[] | undefined): string[] => (values ?? []).map(String);
 
+/**
+ * The persona set's batches by their last id (personas/README.md). A batch tuned on for sessions
+ * flatters the figures, and its near-twins in the other half carry that over; a batch nobody has
+ * tuned on shows how the chat does on new questions, so the figures are also given per batch.
+ */
+export const PERSONA_BATCHES: readonly { readonly name: string; readonly lastId: number }[] = [
+  { name: 'first batch', lastId: 404 },
+  { name: 'second batch', lastId: 564 },
+  { name: 'third batch', lastId: 664 },
+  { name: 'fourth batch', lastId: 764 },
+  { name: 'fifth batch', lastId: 864 },
+];
+
+/** The batch a persona question's id (p0565) falls in, or undefined past the last batch. */
+export const batchOf = (id: string): string | undefined => PERSONA_BATCHES.find(({ lastId }) => Number(id.slice(1)) <= lastId)?.name;
+
 /** One half of the persona set, `dev` or `test`; unlabelled questions are left out. */
 export async function loadPersonaQuestions(half: 'dev' | 'test'): Promise<LabelledQuestion[]> {
   const file = parse(await readFile(new URL(`${half}.yaml`, personas), 'utf8')) as PersonaFile;
   return file.questions.flatMap(({ id, question, language, persona, label, expect, facts }) =>
-    label ? [{ id, question, language, persona, kind: label, expect: texts(expect), facts: texts(facts) }] : [],
+    label ? [{ id, question, language, persona, batch: batchOf(id), kind: label, expect: texts(expect), facts: texts(facts) }] : [],
   );
 }
 

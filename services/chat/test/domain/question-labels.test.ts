@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { before, describe, it } from 'node:test';
 import { loadKnowledgeFiles } from '../../src/adapters/knowledge-files.ts';
 import { holdsFact } from '../../eval/evaluate.ts';
-import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from '../../eval/question-set.ts';
+import { batchOf, loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from '../../eval/question-set.ts';
 import { UNCOVERED_TOPICS, uncoveredTopics } from '../../eval/uncovered-topics.ts';
 
 let texts: Map<string, string>;
@@ -54,6 +54,13 @@ describe('the question sets’ labels', () => {
       labelProblem({ id: 'x', question: 'q', kind: 'covered', language: 'en', expect: [holder, other], facts: [fact] }) ?? '',
       new RegExp(`is in ${other}$`),
     );
+  });
+
+  it('puts every persona question in a batch: the dev half holds the first, second, third and fifth, the test half the first, second and fourth', async () => {
+    const batches = async (half: 'dev' | 'test') => [...new Set((await loadPersonaQuestions(half)).map((question) => question.batch))];
+    assert.deepEqual(await batches('dev'), ['first batch', 'second batch', 'third batch', 'fifth batch']);
+    assert.deepEqual(await batches('test'), ['first batch', 'second batch', 'fourth batch']);
+    assert.equal(batchOf('p0865'), undefined, 'a question past the last batch has none, and fails the lines above');
   });
 
   it('lists the uncovered questions as the labels have them: uncovered-topics.md is not stale (npm run eval:uncovered-topics)', async () => {
