@@ -104,7 +104,7 @@ export function report(scored: readonly Scored[], label: string): string {
       .filter(([, t]) => t.total > 0)
       .map(([name, t]) => row(name, t)),
     row('all', tally(scored)),
-    // Per batch, where the set has them: the covered questions, then all (wrong of all questions).
+    // Per batch (the persona set's): its covered questions, then all of it.
     ...batches.flatMap((batch) => [
       row(
         `covered, ${batch}`,
