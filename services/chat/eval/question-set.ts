@@ -49,6 +49,7 @@ export const PERSONA_BATCHES: readonly { readonly name: string; readonly lastId:
   { name: 'third batch', lastId: 664 },
   { name: 'fourth batch', lastId: 764 },
   { name: 'fifth batch', lastId: 864 },
+  { name: 'sixth batch', lastId: 964 },
 ];
 
 /** The batch a persona question's id (p0565) falls in, or undefined past the last batch. */
