@@ -1,11 +1,12 @@
 // `npm run eval:answers [dev|test|older ...]`: the question sets (question-set.ts; all three when
 // none is named) asked through chat's API, as a signed-in user with a large allowance, on the test
 // stack's adapters (PGlite unless DATABASE_URL names a server). Prints right, abstained and wrong
-// per kind and per language (evaluate.ts), the answer time p50/p95, and every question not right.
+// per kind and per language (evaluate.ts), what the abstentions offered, the answer time p50/p95,
+// and every question not right.
 import { createTestStack } from '@betterplus/kit/testing';
 import { chatService } from '../src/app.ts';
 import { askingUser } from './asking-user.ts';
-import { evaluate, report, type Asked } from './evaluate.ts';
+import { evaluate, offers, report, type Asked } from './evaluate.ts';
 import { loadOlderQuestions, loadPersonaQuestions, type LabelledQuestion } from './question-set.ts';
 
 const SETS: Record<string, { label: string; load: () => Promise<LabelledQuestion[]> }> = {
@@ -32,7 +33,9 @@ try {
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   for (const name of named.length > 0 ? named : Object.keys(SETS)) {
     const set = SETS[name];
-    if (set) process.stdout.write(report(await evaluate(await set.load(), ask), `${set.label} (${database})`));
+    if (!set) continue;
+    const scored = await evaluate(await set.load(), ask);
+    process.stdout.write(report(scored, `${set.label} (${database})`, await offers(scored, ask)));
   }
 } finally {
   await stack.close();

@@ -7,6 +7,8 @@ import type { LabelledQuestion, QuestionKind } from './question-set.ts';
 export interface Asked {
   response: string;
   sources: { id: string }[];
+  /** Questions offered next; after an abstention, those of the entries nearest the question. */
+  followUps?: string[];
   ms: number;
 }
 
@@ -17,6 +19,7 @@ export interface Scored {
   outcome: Outcome;
   /** Why a covered question was not right, or what an uncovered one was answered with. */
   why?: string;
+  followUps: string[];
   ms: number;
 }
 
@@ -47,7 +50,7 @@ export async function evaluate(questions: readonly LabelledQuestion[], ask: (que
   const scored: Scored[] = [];
   for (const question of questions) {
     const answer = await ask(question.question);
-    scored.push({ question, ...outcomeOf(question, answer), ms: answer.ms });
+    scored.push({ question, ...outcomeOf(question, answer), followUps: answer.followUps ?? [], ms: answer.ms });
   }
   return scored;
 }
@@ -79,9 +82,30 @@ export function figures(scored: readonly Scored[]) {
   };
 }
 
+/**
+ * What the abstentions offered: of the covered questions abstained on, how many were offered a
+ * question whose answer, once asked, is right for the question the user asked (one click from
+ * it); of the uncovered and off-topic ones (abstained on when right), how many were offered any.
+ */
+export async function offers(scored: readonly Scored[], ask: (question: string) => Promise<Asked>) {
+  const abstained = (kind: QuestionKind) => scored.filter((s) => s.question.kind === kind && s.outcome === (kind === 'covered' ? 'abstained' : 'right'));
+  const anyOffered = (kind: QuestionKind) => ({ offered: abstained(kind).filter((s) => s.followUps.length > 0).length, of: abstained(kind).length });
+  let right = 0;
+  for (const s of abstained('covered'))
+    for (const followUp of s.followUps)
+      if (outcomeOf(s.question, await ask(followUp)).outcome === 'right') {
+        right += 1;
+        break;
+      }
+  return { covered: { offered: right, of: abstained('covered').length }, uncovered: anyOffered('uncovered'), offTopic: anyOffered('off-topic') };
+}
+
+export type Offers = Awaited<ReturnType<typeof offers>>;
+
 const KINDS: readonly QuestionKind[] = ['covered', 'uncovered', 'off-topic'];
 
-export function report(scored: readonly Scored[], label: string): string {
+/** The figures and every question not right; what the abstentions offered too, when given (offers). */
+export function report(scored: readonly Scored[], label: string, offered?: Offers): string {
   const percent = (n: number, total: number) => `${(100 * rate(n, total)).toFixed(1).padStart(5)}% (${String(n)})`;
   const row = (name: string, t: Tally) =>
     `  ${name.padEnd(24)} ${String(t.total).padStart(4)}   right ${percent(t.right, t.total).padEnd(13)} abstained ${percent(t.abstained, t.total).padEnd(13)} wrong ${percent(t.wrong, t.total)}`;
@@ -115,6 +139,7 @@ export function report(scored: readonly Scored[], label: string): string {
         group((s) => s.question.batch === batch),
       ),
     ]),
+    ...(offered ? [offeredLine(offered)] : []),
     `  answer time p50 ${at(0.5).toFixed(1)} ms   p95 ${at(0.95).toFixed(1)} ms`,
     ...scored
       .filter((s) => s.outcome !== 'right')
@@ -123,3 +148,7 @@ export function report(scored: readonly Scored[], label: string): string {
   ];
   return lines.join('\n');
 }
+
+const offeredLine = ({ covered, uncovered, offTopic }: Offers) =>
+  `  abstentions offering questions: covered ${String(covered.offered)} of ${String(covered.of)} one whose answer is right, ` +
+  `uncovered ${String(uncovered.offered)} of ${String(uncovered.of)} and off-topic ${String(offTopic.offered)} of ${String(offTopic.of)} any`;

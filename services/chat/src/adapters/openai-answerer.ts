@@ -2,7 +2,7 @@ import type { Logger } from '@betterplus/kit';
 import OpenAI from 'openai';
 import { sendWhole, type Answer, type Answerer, type AnswerPart } from '../domain/answerer.ts';
 import { citationFilter, citedIds, NOT_IN_ARCHIVE, withoutCitations } from '../domain/citations.ts';
-import { abstention, sourceOf } from '../domain/extractive-answerer.ts';
+import { abstention, relatedQuestions, sourceOf } from '../domain/extractive-answerer.ts';
 import { outOfScopeKind } from '../domain/out-of-scope.ts';
 import { languageOf } from '../domain/query-language.ts';
 import type { Candidate, CandidateEntry, Retrieve } from '../domain/retrieval.ts';
@@ -75,7 +75,7 @@ export function createOpenAiAnswerer(retrieve: Retrieve, settings: OpenAiSetting
       const retrieval = await retrieve(question);
       const candidates = retrieval.answers.slice(0, 5);
       const found = candidates.map((candidate) => candidate.entry);
-      if (found.length === 0) return sendWhole(abstention(retrieval.language), onPart);
+      if (found.length === 0) return sendWhole(abstention(retrieval.language, relatedQuestions(retrieval)), onPart);
       // What was streamed of an answer that is replaced is withdrawn first.
       const instead = (next: () => Answer | Promise<Answer>): Answer | Promise<Answer> => {
         onPart?.({ kind: 'restart' });

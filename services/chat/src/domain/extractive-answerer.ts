@@ -2,7 +2,7 @@ import { ABSTENTION, sendWhole, type Answer, type Answerer, type AnswerSource } 
 import { compose, subjectWords } from './compose.ts';
 import { outOfScopeKind } from './out-of-scope.ts';
 import { languageOf, type QuestionLanguage } from './query-language.ts';
-import type { CandidateEntry, Retrieval, Retrieve } from './retrieval.ts';
+import type { Candidate, CandidateEntry, Retrieval, Retrieve } from './retrieval.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -25,9 +25,21 @@ const NOT_IN_ARCHIVE_HINDI: Readonly<Record<QuestionLanguage, string>> = {
   hi: 'यह जानकारी अभी हमारे संग्रह में नहीं है।',
 };
 
-export function abstention(language: QuestionLanguage): Answer {
+/** The abstention, with the questions the archive answers near the one asked (relatedQuestions) to try instead. */
+export function abstention(language: QuestionLanguage, followUps: string[] = []): Answer {
   const preface = NOT_IN_ARCHIVE_HINDI[language];
-  return { response: preface ? `${preface}\n\n${ABSTENTION}` : ABSTENTION, sources: [], followUps: [], abstained: true };
+  return { response: preface ? `${preface}\n\n${ABSTENTION}` : ABSTENTION, sources: [], followUps, abstained: true };
+}
+
+/**
+ * After an abstention: of each entry near the question, the question it was written to answer
+ * that comes nearest the one asked. A question the archive answers in other words is then one
+ * click from its answer; nothing is claimed about it until it is asked.
+ */
+export function relatedQuestions(retrieval: Pick<Retrieval, 'answers' | 'related'>): string[] {
+  const nearest = (candidate: Candidate) =>
+    candidate.passages.filter((passage) => passage.part === 'question').sort((a, b) => b.similarity - a.similarity)[0]?.text ?? [];
+  return [...new Set([...retrieval.answers, ...retrieval.related].flatMap(nearest))].slice(0, 3);
 }
 
 /** Questions the other close entries answer, for the user to ask next. */
@@ -53,7 +65,7 @@ export function createExtractiveAnswerer(retrieve: Retrieve): Answerer {
       const retrieval = await retrieve(question);
       signal.throwIfAborted();
       const composed = compose(retrieval.answers, { intents: retrieval.intents, words: subjectWords(retrieval.english) }, retrieval.language);
-      if (!composed) return sendWhole(abstention(retrieval.language), onPart);
+      if (!composed) return sendWhole(abstention(retrieval.language, relatedQuestions(retrieval)), onPart);
       const cited = composed.cited.flatMap((id) => retrieval.answers.find((candidate) => candidate.entryId === id)?.entry ?? []);
       return sendWhole(
         {

@@ -39,6 +39,8 @@ export interface Retrieval {
   candidates: Candidate[];
   /** Of those, the ones that answer the question. */
   answers: Candidate[];
+  /** Of the others, those close to the question (RELATED_CLOSENESS) and fit for its places and kind: offered after an abstention. */
+  related: Candidate[];
 }
 
 export type Retrieve = (question: string) => Promise<Retrieval>;

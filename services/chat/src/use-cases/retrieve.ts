@@ -7,7 +7,18 @@ import type { Spellings } from '../domain/names.ts';
 import type { Passage } from '../domain/passages.ts';
 import { hintsOf } from '../domain/question-hints.ts';
 import { inEnglish, languageOf } from '../domain/query-language.ts';
-import { answerScore, FRAMING_WORDS, fitsPlaces, forWholeIndia, fusedScore, isAnswer, kindFits, type Ranked } from '../domain/relevance.ts';
+import {
+  answerScore,
+  closeness,
+  FRAMING_WORDS,
+  fitsPlaces,
+  forWholeIndia,
+  fusedScore,
+  isAnswer,
+  kindFits,
+  RELATED_CLOSENESS,
+  type Ranked,
+} from '../domain/relevance.ts';
 import type { Candidate, CandidateEntry, Retrieval } from '../domain/retrieval.ts';
 import { respelt } from '../domain/spelling.ts';
 import { searchKnowledge } from './search-knowledge.ts';
@@ -62,8 +73,13 @@ export function createRetriever({ db, embedder, index, spellings, englishWords }
     const candidates = await weigh(db, best, vector, english, [...FRAMING_WORDS, ...hints.placeWords]);
     const asked = hints.states;
     const intents = intentsOf(english);
-    const answers = candidates.filter((candidate) => isAnswer(candidate) && fitsPlaces(asked, candidate) && kindFits(english, intents, candidate.entry.kind));
-    return { language, english, intents, candidates, answers: forWholeIndia(asked, answers) };
+    const fits = (candidate: Candidate) => fitsPlaces(asked, candidate) && kindFits(english, intents, candidate.entry.kind);
+    const answers = forWholeIndia(
+      asked,
+      candidates.filter((candidate) => isAnswer(candidate) && fits(candidate)),
+    );
+    const related = candidates.filter((candidate) => !answers.includes(candidate) && fits(candidate) && closeness(candidate) >= RELATED_CLOSENESS);
+    return { language, english, intents, candidates, answers, related };
   };
 }
 

@@ -77,6 +77,7 @@ describe('POST /api/chat', () => {
       const response = await ask(userId, { message });
       assert.equal(response.statusCode, 200, message);
       assert.deepEqual(response.json<AnswerBody>().response, ABSTENTION, message);
+      assert.deepEqual(response.json<AnswerBody>().followUps, [], `${message}: nothing near it to offer`);
     }
     assert.equal(await left(userId), 1);
     assert.deepEqual(
@@ -91,6 +92,19 @@ describe('POST /api/chat', () => {
       ['What is the population of Brazil?', true, []],
       ['Who won the football world cup in 2022?', true, []],
     ]);
+  });
+
+  it('offers, when it abstains on a question near entries that do not answer it, questions those entries answer', async () => {
+    const userId = await userWith(10);
+    const abstained = (await ask(userId, { message: 'how do villages in maharashtra plan water use together' })).json<AnswerBody>();
+    assert.equal(abstained.response, ABSTENTION);
+    assert.equal(abstained.sources.length, 0);
+    assert.ok(abstained.followUps.length >= 2 && abstained.followUps.length <= 3, abstained.followUps.join(' | '));
+    for (const offered of abstained.followUps) {
+      const answered = (await ask(userId, { message: offered })).json<AnswerBody>();
+      assert.notEqual(answered.response, ABSTENTION, offered);
+      assert.ok(answered.sources.length > 0, offered);
+    }
   });
 
   it('refuses a blank, too long, missing or mistyped message with 400 JSON, charging nothing', async () => {
