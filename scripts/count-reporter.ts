@@ -1,6 +1,8 @@
 // A node:test reporter that counts leaf tests and yields one JSON line at the end (and one when the
 // run is interrupted; the last line is the count), naming each failure by its file and test:
-//   {"passed":N,"failed":N,"skipped":N,"failures":["services/x/test/y.test.ts: a test", ...]}
+//   {"passed":N,"failed":N,"skipped":N,"failures":["services/x/test/y.test.ts: a test (why)", ...]}
+// where "why" is the first line of the failure's message, so that a summary read alone (a CI page
+// that keeps only its end) still says what a test that fails now and then got.
 // scripts/test.sh runs it next to the spec reporter, with --test-reporter-destination set to a
 // counts file, and prints the closing "N passed, N failed, N skipped" line from it.
 //
@@ -92,7 +94,8 @@ export default async function* countReporter(source: AsyncIterable<TestEvent>): 
     if (failedHere) {
       counts.failed += 1;
       const file = relative(process.cwd(), data.file ?? proc);
-      counts.failures.push(isFileLevel ? file : `${file}: ${data.name}`);
+      const why = event.type === 'test:fail' ? reasonOf(event.data.details.error) : '';
+      counts.failures.push(`${isFileLevel ? file : `${file}: ${data.name}`}${why ? ` (${why})` : ''}`);
     }
 
     // Tell the parent.
@@ -128,4 +131,12 @@ function failureTypeOf(error: unknown): string | undefined {
     return typeof failureType === 'string' ? failureType : undefined;
   }
   return undefined;
+}
+
+/** The first line of a failure's own message (the runner wraps it: the assertion is the cause), at most 200 characters. */
+function reasonOf(error: unknown): string {
+  const cause = typeof error === 'object' && error !== null && 'cause' in error && error.cause !== undefined ? error.cause : error;
+  const message = typeof cause === 'object' && cause !== null && 'message' in cause ? String(cause.message) : typeof cause === 'string' ? cause : '';
+  const line = message.split('\n').find((text) => text.trim() !== '') ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
