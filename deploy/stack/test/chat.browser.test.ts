@@ -1,6 +1,7 @@
 // The chat page in Chromium against the embedded stack: a new account's one Basic query asked and
 // answered (typed out, with its sources), the limit dialog when none is left and on a refused
-// send, the history kept across a reload, and clearing it.
+// send, the history kept across a reload, and clearing it; a question it cannot answer, with the
+// questions it can offered and one asked from them.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -83,6 +84,33 @@ describe('the chat page, in Chromium', () => {
       await page.reload();
       await page.getByRole('dialog', { name: 'Query Limit Reached' }).getByRole('button', { name: 'Maybe Later' }).click();
       await page.getByText('No messages yet').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers, with a question it cannot answer, the nearest questions it can, one click away from the input', async () => {
+    const account = await createAccount(stack, 'near-miss');
+    await chatAllowance(stack.url, account.token);
+    const context = await signedInContext(browser, account);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.url}/chat`);
+      await page.getByText('Queries left: 1').waitFor();
+      await page.getByLabel('Your question').fill('how do villages in maharashtra plan water use together');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByText("That isn't in our archive yet.", { exact: false }).waitFor();
+      const offered = page.getByLabel('Follow-up questions').getByRole('button');
+      await offered.first().waitFor();
+      assert.ok((await offered.count()) >= 2, 'more than one question is offered');
+      await page.getByText('Queries left: 1').waitFor();
+      // A click puts the offered question in the input, as a sample question does; Send asks it.
+      const question = await offered.first().innerText();
+      await offered.first().click();
+      assert.equal(await page.getByLabel('Your question').inputValue(), question);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('list', { name: 'Sources' }).waitFor();
+      await page.getByText('Queries left: 0').waitFor();
     } finally {
       await context.close();
     }
