@@ -83,7 +83,9 @@ export function createOpenAiAnswerer(retrieve: Retrieve, settings: OpenAiSetting
       };
       onPart?.({ kind: 'sources', sources: found.map(sourceOf) });
       try {
-        const answer = answerFrom((await complete(promptFor(question, candidates), signal, onPart)).trim(), found);
+        const given = answerFrom((await complete(promptFor(question, candidates), signal, onPart)).trim(), found);
+        // The model found no answer in the entries: abstain as the extractive answerer does, offering their questions.
+        const answer = given?.abstained ? abstention(retrieval.language, relatedQuestions(retrieval)) : given;
         if (answer && !answer.abstained) return answer;
         return await instead(() => (answer ? sendWhole(answer, onPart) : fallback.answer(question, { signal, onPart })));
       } catch (error) {

@@ -123,9 +123,11 @@ describe('the OpenAI-compatible answerer, against a local chat-completions serve
     await assert.rejects(fast.answer(question, { signal: AbortSignal.timeout(200) }), /abort|timeout/i);
   });
 
-  it('abstains when the model says the entries do not answer, and without asking it when nothing fits', async () => {
+  it('abstains when the model says the entries do not answer, offering their questions, and without asking it when nothing fits', async () => {
     model.script({ text: 'NOT_IN_ARCHIVE' });
-    assert.equal((await answerer().answer(question, { signal: signal() })).response, ABSTENTION);
+    const abstained = await answerer().answer(question, { signal: signal() });
+    assert.equal(abstained.response, ABSTENTION);
+    assert.ok(abstained.followUps.length > 0, 'the questions of the entries it was given are offered');
     const asked = model.requests.length;
     assert.equal((await answerer().answer('What is the population of Brazil?', { signal: signal() })).abstained, true);
     assert.equal(model.requests.length, asked, 'the model was not asked');
