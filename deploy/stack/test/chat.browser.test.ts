@@ -22,15 +22,21 @@ describe('the chat page, in Chromium', () => {
     await stop();
   });
 
-  it('asks, types the answer out with its sources, meets the limit, keeps the history and clears it', async () => {
-    const account = await createAccount(stack, 'chat');
+  /** A new account's chat page, signed in, once its one Basic query is shown; the caller closes the context. */
+  async function newChatPage(name: string) {
+    const account = await createAccount(stack, name);
     // billing grants Basic, and chat learns it from billing's event.
     await chatAllowance(stack.url, account.token);
     const context = await signedInContext(browser, account);
     const page = await context.newPage();
+    await page.goto(`${stack.url}/chat`);
+    await page.getByText('Queries left: 1').waitFor();
+    return { context, page };
+  }
+
+  it('asks, types the answer out with its sources, meets the limit, keeps the history and clears it', async () => {
+    const { context, page } = await newChatPage('chat');
     try {
-      await page.goto(`${stack.url}/chat`);
-      await page.getByText('Queries left: 1').waitFor();
       await page.getByText('No messages yet').waitFor();
       await page.getByText('Start by asking a question!').waitFor();
 
@@ -90,13 +96,8 @@ describe('the chat page, in Chromium', () => {
   });
 
   it('offers, with a question it cannot answer, the nearest questions it can, one click away from the input', async () => {
-    const account = await createAccount(stack, 'near-miss');
-    await chatAllowance(stack.url, account.token);
-    const context = await signedInContext(browser, account);
-    const page = await context.newPage();
+    const { context, page } = await newChatPage('near-miss');
     try {
-      await page.goto(`${stack.url}/chat`);
-      await page.getByText('Queries left: 1').waitFor();
       await page.getByLabel('Your question').fill('how do villages in maharashtra plan water use together');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByText("That isn't in our archive yet.", { exact: false }).waitFor();
