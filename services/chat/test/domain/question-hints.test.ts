@@ -10,6 +10,8 @@ describe('what a question says beyond its words', () => {
     assert.deepEqual(hintsOf('orissa cyclone relief').states, ['Odisha']);
     assert.deepEqual(hintsOf('slum schools in bangalore').states, ['Karnataka']);
     assert.deepEqual(hintsOf('tribal health in jammu and kashmir').states, ['Jammu and Kashmir']);
+    assert.deepEqual(hintsOf('special school with physiotherapy in nagpur').states, ['Maharashtra'], 'a million-plus city');
+    assert.deepEqual(hintsOf('food banks in vizag or trichy').states.sort(), ['Andhra Pradesh', 'Tamil Nadu'], 'by the names people use');
   });
 
   it('points to causes by their words, English or Hindi, and knows a how-to question', () => {
