@@ -1,8 +1,8 @@
 // A node:test reporter that counts leaf tests and yields one JSON line at the end (and one when the
 // run is interrupted; the last line is the count), naming each failure by its file and test:
 //   {"passed":N,"failed":N,"skipped":N,"failures":["services/x/test/y.test.ts: a test (why)", ...]}
-// where "why" is the first line of the failure's message, so that a summary read alone (a CI page
-// that keeps only its end) still says what a test that fails now and then got.
+// where "why" is the first line of the failure's message (and what a bare assertion got), so that
+// a summary read alone (a CI page that keeps only its end) says what a test that fails now and then got.
 // scripts/test.sh runs it next to the spec reporter, with --test-reporter-destination set to a
 // counts file, and prints the closing "N passed, N failed, N skipped" line from it.
 //
@@ -17,6 +17,7 @@
 //   the file) is not counted.
 // Parents are known from testId/parentId (node >= 24.x); without them, from nesting levels.
 import { relative, resolve } from 'node:path';
+import { inspect } from 'node:util';
 import type { TestEvent } from 'node:test/reporters';
 
 /** The fields used here; testId/parentId are missing on older node releases. */
@@ -133,10 +134,19 @@ function failureTypeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The first line of a failure's own message (the runner wraps it: the assertion is the cause), at most 200 characters. */
+/**
+ * The first line of a failure's own message (the runner wraps it: the assertion is the cause), and
+ * for an assertion that wrote its own message ("Expected values to be strictly deep-equal:") what
+ * it got; at most 200 characters.
+ */
 function reasonOf(error: unknown): string {
   const cause = typeof error === 'object' && error !== null && 'cause' in error && error.cause !== undefined ? error.cause : error;
   const message = typeof cause === 'object' && cause !== null && 'message' in cause ? String(cause.message) : typeof cause === 'string' ? cause : '';
   const line = message.split('\n').find((text) => text.trim() !== '') ?? '';
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+  const got =
+    typeof cause === 'object' && cause !== null && 'generatedMessage' in cause && cause.generatedMessage === true && 'actual' in cause
+      ? ` got ${inspect(cause.actual, { breakLength: Infinity, depth: 4 })}`
+      : '';
+  const reason = `${line}${got}`;
+  return reason.length > 200 ? `${reason.slice(0, 199)}…` : reason;
 }
