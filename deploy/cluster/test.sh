@@ -153,6 +153,20 @@ all_pods_ready() {
   return 1
 }
 
+# old_pods_gone TIMEOUT: no pod is terminating. A replaced pod still serves for its drain (up to
+# terminationGracePeriodSeconds), over connections the gateway already holds: a journey that must
+# meet one release's settings only waits for the other release's pods to be gone.
+old_pods_gone() {
+  local deadline=$((SECONDS + $1)) leaving
+  while leaving="$(kubectl -n "$NAMESPACE" get pods -o go-template='{{range .items}}{{if .metadata.deletionTimestamp}}{{.metadata.name}} {{end}}{{end}}')"; do
+    [[ -z "$leaving" ]] && return 0
+    ((SECONDS < deadline)) || break
+    sleep 2
+  done
+  echo "still terminating after $1 s: ${leaving:-(kubectl failed)}"
+  return 1
+}
+
 # rollouts_done TIMEOUT: every Deployment has rolled out. helm's --wait can return while one still
 # rolls (chat, which loads its model before it is Ready, took over five minutes on a loaded machine).
 rollouts_done() {
@@ -299,14 +313,14 @@ upgrade_and_rollback() {
     echo "the upgrade did not change billing's settings"
     return 1
   }
-  rollouts_done 10m && all_pods_ready 300 || return 1
+  rollouts_done 10m && all_pods_ready 300 && old_pods_gone 120 || return 1
   journey "$UPGRADED_SUPPLIER_NAME" || return 1
   "$HELM_BIN" rollback "$RELEASE" 1 -n "$NAMESPACE" --wait --timeout 10m || return 1
   [[ "$(billing_setting SUPPLIER_NAME)" == "$SUPPLIER_NAME" && "$(billing_setting LOG_LEVEL)" == info ]] || {
     echo "the rollback did not restore billing's settings"
     return 1
   }
-  rollouts_done 10m && all_pods_ready 300 || return 1
+  rollouts_done 10m && all_pods_ready 300 && old_pods_gone 120 || return 1
   journey "$SUPPLIER_NAME" || return 1
   "$HELM_BIN" history "$RELEASE" -n "$NAMESPACE"
   summary+=("upgrade and rollback ok")
