@@ -142,28 +142,23 @@ create_secret() {
 # on a replaced chat pod after it was gone, until its time ran out.
 # shellcheck disable=SC2016 # $ready is the template's variable, not the shell's
 READY_OR_NOT='{{range .items}}{{if and (not .metadata.deletionTimestamp) (ne .status.phase "Succeeded")}}{{$ready := false}}{{range .status.conditions}}{{if and (eq .type "Ready") (eq .status "True")}}{{$ready = true}}{{end}}{{end}}{{if not $ready}}{{.metadata.name}} {{end}}{{end}}{{end}}'
-all_pods_ready() {
-  local deadline=$((SECONDS + $1)) waiting
-  while waiting="$(kubectl -n "$NAMESPACE" get pods -o go-template="$READY_OR_NOT")"; do
-    [[ -z "$waiting" ]] && return 0
-    ((SECONDS < deadline)) || break
-    sleep 2
-  done
-  echo "not Ready after $1 s: ${waiting:-(kubectl failed)}"
-  return 1
-}
+all_pods_ready() { until_no_pods "$1" "$READY_OR_NOT" "not Ready"; }
 
-# old_pods_gone TIMEOUT: no pod is terminating. A replaced pod still serves for its drain (up to
+# old_pods_gone SECONDS: no pod is terminating. A replaced pod still serves for its drain (up to
 # terminationGracePeriodSeconds), over connections the gateway already holds: a journey that must
 # meet one release's settings only waits for the other release's pods to be gone.
-old_pods_gone() {
-  local deadline=$((SECONDS + $1)) leaving
-  while leaving="$(kubectl -n "$NAMESPACE" get pods -o go-template='{{range .items}}{{if .metadata.deletionTimestamp}}{{.metadata.name}} {{end}}{{end}}')"; do
-    [[ -z "$leaving" ]] && return 0
+old_pods_gone() { until_no_pods "$1" '{{range .items}}{{if .metadata.deletionTimestamp}}{{.metadata.name}} {{end}}{{end}}' "still terminating"; }
+
+# until_no_pods SECONDS TEMPLATE WHAT: polls until the go-template lists no pod; else says WHAT the
+# pods it still lists are.
+until_no_pods() {
+  local deadline=$((SECONDS + $1)) listed
+  while listed="$(kubectl -n "$NAMESPACE" get pods -o go-template="$2")"; do
+    [[ -z "$listed" ]] && return 0
     ((SECONDS < deadline)) || break
     sleep 2
   done
-  echo "still terminating after $1 s: ${leaving:-(kubectl failed)}"
+  echo "$3 after $1 s: ${listed:-(kubectl failed)}"
   return 1
 }
 
