@@ -89,15 +89,16 @@ export function figures(scored: readonly Scored[]) {
  */
 export async function offers(scored: readonly Scored[], ask: (question: string) => Promise<Asked>) {
   const abstained = (kind: QuestionKind) => scored.filter((s) => s.question.kind === kind && s.outcome === (kind === 'covered' ? 'abstained' : 'right'));
-  const anyOffered = (kind: QuestionKind) => ({ offered: abstained(kind).filter((s) => s.followUps.length > 0).length, of: abstained(kind).length });
+  const anyOffered = (of: readonly Scored[]) => ({ offered: of.filter((s) => s.followUps.length > 0).length, of: of.length });
+  const covered = abstained('covered');
   let right = 0;
-  for (const s of abstained('covered'))
+  for (const s of covered)
     for (const followUp of s.followUps)
       if (outcomeOf(s.question, await ask(followUp)).outcome === 'right') {
         right += 1;
         break;
       }
-  return { covered: { offered: right, of: abstained('covered').length }, uncovered: anyOffered('uncovered'), offTopic: anyOffered('off-topic') };
+  return { covered: { offered: right, of: covered.length }, uncovered: anyOffered(abstained('uncovered')), offTopic: anyOffered(abstained('off-topic')) };
 }
 
 export type Offers = Awaited<ReturnType<typeof offers>>;
