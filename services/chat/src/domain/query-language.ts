@@ -1,5 +1,6 @@
 import Sanscript from '@indic-transliteration/sanscript';
 import { HINGLISH_TO_ENGLISH, HINDI_TO_ENGLISH } from './glossary.ts';
+import { acronymOf } from './letter-names.ts';
 import { archiveSpelling, type Spellings } from './names.ts';
 import { HINDI_FUNCTION_WORDS, STATE_ABBREVIATIONS } from './question-hints.ts';
 
@@ -54,12 +55,12 @@ const glossary = new Map(HINDI_TO_ENGLISH);
 /** A state's two-letter name typed in small letters before a Hindi postposition: "up me", "mp ke". */
 const STATE_BEFORE_POSTPOSITION = new RegExp(`\\b(${STATE_ABBREVIATIONS.join('|')})(?= +(me|mein|mai|ke|ki|ka|se|wale|wali|wala)\\b)`, 'g');
 
-/** Words not in the glossary in English: Hindi typed in Latin letters (pani → water) and romanised Devanagari, Hindi function words dropped. */
+/** Words not in the glossary in English: Hindi typed in Latin letters (pani → water), acronyms spelt out in Devanagari and other Devanagari romanised, Hindi function words dropped. */
 function wordsInEnglish(text: string, spellings: Spellings): string[] {
   return text
     .replace(DEVANAGARI_WORD, (word) => {
       const latin = romanised(word);
-      return ` ${archiveSpelling(spellings, latin) ?? latin} `;
+      return ` ${acronymOf(word) ?? archiveSpelling(spellings, latin) ?? latin} `;
     })
     .split(/\s+/)
     .flatMap((word) => {

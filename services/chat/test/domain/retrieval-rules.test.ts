@@ -91,6 +91,23 @@ describe('questions in Hindi', () => {
     );
   });
 
+  it('reads an English word as Hindi writes it by its sound: c as k or s, a w after a vowel silent, a u said yu', () => {
+    assert.equal(soundOf('incubator'), soundOf('inakyubetar'));
+    assert.equal(soundOf('fellowship'), soundOf('phaeloship'));
+    assert.equal(soundOf('university'), soundOf('yunivarsiti'));
+    assert.equal(soundOf('Chetna'), soundOf('chetana'), 'ch stays one sound');
+    assert.notEqual(soundOf('Chetna'), soundOf('setna'));
+    const spellings = archiveSpellings([{ title: 'Social Impact Fellowships', text: 'A fellowship for a year.' }]);
+    assert.equal(inEnglish('फ़ेलोशिप कैसे मिलेगी', spellings), 'fellowship how get');
+  });
+
+  it('reads an acronym typed in Devanagari from its letters, three of them or more', () => {
+    assert.equal(inEnglish('पीएमईजीपी में सब्सिडी'), 'PMEGP subsidy');
+    assert.equal(inEnglish('एनएफएचएस के आंकड़े'), 'NFHS data');
+    assert.equal(inEnglish('एसी वाला कमरा'), 'esi room', 'two letters may be a word: romanised, not read as AC');
+    assert.equal(inEnglish('बीएससी के बाद'), 'BSC after');
+  });
+
   it('keeps a long final vowel and reads the candra o as o', () => {
     assert.equal(romanised('मेधा'), 'medha');
     assert.equal(romanised('गूंज'), 'gunj');
