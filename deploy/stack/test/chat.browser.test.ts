@@ -71,7 +71,11 @@ describe('the chat page, in Chromium', () => {
       await limit.waitFor();
       assert.equal(await page.getByText('What is MGNREGA?').count(), 0, 'the refused question leaves the list');
       await limit.getByRole('button', { name: 'Upgrade Plan' }).click();
-      await page.waitForURL(/\/profile#choose-a-plan$/);
+      // Once in CI (ec19bdd) the plan section was not reached in 30 s: say where the page was.
+      await page.waitForURL(/\/profile#choose-a-plan$/).catch(async (error: unknown) => {
+        const dialog = (await limit.isVisible()) ? 'still open' : 'closed';
+        throw new Error(`the plan section not reached: at ${page.url()}, the limit dialog ${dialog}`, { cause: error });
+      });
 
       // The history is kept: back on /chat after a reload, under its day heading.
       await page.goto(`${stack.url}/chat`);
