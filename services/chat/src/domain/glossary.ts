@@ -263,7 +263,7 @@ const DEVANAGARI_TERMS: Readonly<Record<string, string>> = {
   'जिला': 'district',
   'ज़िला': 'district',
   'जिले': 'district',
-  // More of the sector's words: acronyms as spelt in Devanagari, governance, work, learning, care, rights, land and water, stories, cities.
+  // More of the sector's words: acronyms of two letters as spelt in Devanagari (longer ones are read from their letters: letter-names.ts), governance, work, learning, care, rights, land and water, stories, cities.
   'पैन': 'PAN',
   'पीएफ': 'PF',
   'आयुष्मान कार्ड': 'Ayushman card',
